@@ -1,0 +1,213 @@
+import { describeValue, McpToolNamesError } from "./errors.js";
+
+/** Names of the built-in {@link profiles}. */
+export type ProfileName =
+	| "openai"
+	| "anthropic"
+	| "gemini"
+	| "portable"
+	| "mcp";
+
+/**
+ * What a provider accepts as a tool name. `allowed` and `leading` each match ONE character
+ * (no anchors, no quantifiers); a custom profile must allow `_`, `0-9` and `a-z`, which the
+ * wire-name hash and suffixes are written with.
+ *
+ * @example
+ * ```ts
+ * const strict: NameProfile = { name: "strict", maxLength: 40, allowed: /[a-z0-9_]/, leading: /[a-z]/ };
+ * ```
+ */
+export interface NameProfile {
+	/** Shown in diagnostics and audits. */
+	readonly name: string;
+	/** Longest accepted name, in UTF-16 code units. */
+	readonly maxLength: number;
+	/** Matches one allowed character. */
+	readonly allowed: RegExp;
+	/** Matches an allowed first character, when the provider restricts it. */
+	readonly leading?: RegExp;
+}
+
+/**
+ * The built-in profiles. `openai` is the default everywhere.
+ *
+ * | profile | alphabet | first char | max |
+ * |---|---|---|---|
+ * | `openai` | `A-Z a-z 0-9 _ -` | any | 64 |
+ * | `anthropic` | `A-Z a-z 0-9 _ -` | any | 64 |
+ * | `gemini` | `A-Z a-z 0-9 _ . : -` | letter or `_` | 64 |
+ * | `portable` | `A-Z a-z 0-9 _` | letter | 64 |
+ * | `mcp` | `A-Z a-z 0-9 _ . -` | any | 128 |
+ *
+ * @example
+ * ```ts
+ * profiles.gemini.maxLength; // 64
+ * ```
+ */
+export const profiles: Readonly<Record<ProfileName, NameProfile>> =
+	Object.freeze({
+		// OpenAI function calling: `name` must be a-z, A-Z, 0-9, underscores and dashes, at most
+		// 64 characters (https://platform.openai.com/docs/api-reference/chat/create). Azure OpenAI,
+		// Mistral, DeepSeek and Groq implement the same OpenAI schema; Bedrock Converse `toolSpec.name`
+		// is `^[a-zA-Z0-9_-]{1,64}$`
+		// (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html).
+		openai: Object.freeze({
+			name: "openai",
+			maxLength: 64,
+			allowed: /[A-Za-z0-9_-]/,
+		}),
+		// Claude API tool `name`: `^[a-zA-Z0-9_-]{1,128}$`
+		// (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
+		// 64 here because Claude Desktop, Claude Code and tool search reject longer names.
+		anthropic: Object.freeze({
+			name: "anthropic",
+			maxLength: 64,
+			allowed: /[A-Za-z0-9_-]/,
+		}),
+		// Gemini / Vertex AI FunctionDeclaration.name: starts with a letter or an underscore, then
+		// a-z, A-Z, 0-9, underscores, dots, colons and dashes, at most 64 characters
+		// (https://ai.google.dev/api/caching#FunctionDeclaration).
+		gemini: Object.freeze({
+			name: "gemini",
+			maxLength: 64,
+			allowed: /[A-Za-z0-9_.:-]/,
+			leading: /[A-Za-z_]/,
+		}),
+		// The intersection of every provider: Bedrock Agents function names
+		// (`([0-9a-zA-Z][_-]?){1,100}`, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_agent_FunctionSchema.html)
+		// and Cohere tool names (letters, digits, underscores) rule out `-`; Gemini rules out a digit first.
+		portable: Object.freeze({
+			name: "portable",
+			maxLength: 64,
+			allowed: /[A-Za-z0-9_]/,
+			leading: /[A-Za-z]/,
+		}),
+		// MCP specification 2025-11-25, Tools > Tool names: 1 to 128 characters of A-Z, a-z, 0-9,
+		// `_`, `-` and `.` (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names).
+		mcp: Object.freeze({
+			name: "mcp",
+			maxLength: 128,
+			allowed: /[A-Za-z0-9_.-]/,
+		}),
+	});
+
+const PROFILE_NAMES = Object.keys(profiles) as ProfileName[];
+
+/** Shortest `maxLength` that fits `tool_` plus the seven-character hash. */
+export const MIN_MAX_LENGTH = 12;
+
+const checked = new WeakSet<NameProfile>();
+
+/**
+ * Turns a profile name or object into a checked {@link NameProfile}.
+ *
+ * @throws McpToolNamesError `invalid-profile` for an unknown name or an unusable object
+ */
+export function resolveProfile(
+	profile: ProfileName | NameProfile | undefined,
+): NameProfile {
+	if (profile === undefined) return profiles.openai;
+	if (typeof profile === "string") {
+		if (Object.hasOwn(profiles, profile)) return profiles[profile];
+		throw new McpToolNamesError(
+			"invalid-profile",
+			`Unknown profile ${describeValue(profile)}; expected one of ${PROFILE_NAMES.join(", ")}`,
+		);
+	}
+	if (typeof profile !== "object" || profile === null) {
+		throw new McpToolNamesError(
+			"invalid-profile",
+			`Profile must be one of ${PROFILE_NAMES.join(", ")} or a NameProfile object, got ${describeValue(profile)}`,
+		);
+	}
+	if (checked.has(profile)) return profile;
+	const { name, maxLength, allowed, leading } = profile;
+	const label = typeof name === "string" ? `Profile "${name}"` : "Profile";
+	if (typeof name !== "string" || name === "") {
+		throw new McpToolNamesError(
+			"invalid-profile",
+			`${label} needs a non-empty string name`,
+		);
+	}
+	if (!Number.isInteger(maxLength) || maxLength < MIN_MAX_LENGTH) {
+		throw new McpToolNamesError(
+			"invalid-profile",
+			`${label} has maxLength ${describeValue(maxLength)}; expected an integer of at least ${MIN_MAX_LENGTH}, room for "tool_" and the 7-character hash`,
+		);
+	}
+	for (const [key, pattern] of [
+		["allowed", allowed],
+		["leading", leading],
+	] as const) {
+		if (pattern === undefined && key === "leading") continue;
+		if (!(pattern instanceof RegExp) || pattern.global || pattern.sticky) {
+			throw new McpToolNamesError(
+				"invalid-profile",
+				`${label} needs "${key}" to be a RegExp without the g or y flag that matches one character`,
+			);
+		}
+	}
+	const missing = [..."_0123456789abcdefghijklmnopqrstuvwxyz"].filter(
+		(c) => !allowed.test(c),
+	);
+	if (missing.length > 0) {
+		throw new McpToolNamesError(
+			"invalid-profile",
+			`${label} cannot write wire-name hashes: it does not allow ${missing.map((c) => `"${c}"`).join(", ")}; "_", 0-9 and a-z are required`,
+		);
+	}
+	if (leading !== undefined && !leading.test("t")) {
+		throw new McpToolNamesError(
+			"invalid-profile",
+			`${label} must accept "t" as a first character, for the "tool_" prefix`,
+		);
+	}
+	checked.add(profile);
+	return profile;
+}
+
+/**
+ * Tells whether a name is accepted as is by a profile: non-empty, within `maxLength`, every
+ * character allowed, and a valid first character.
+ *
+ * @param name - the name to check; non-strings are never wire-safe
+ * @param profile - a built-in profile name or a {@link NameProfile}; default `openai`
+ * @returns `true` when the provider takes the name unchanged
+ * @throws McpToolNamesError `invalid-profile` for an unknown profile
+ * @example
+ * ```ts
+ * isWireSafe("websearch/fetch_content"); // false
+ * isWireSafe("websearch_fetch_content"); // true
+ * isWireSafe("1password_get", "portable"); // false: must start with a letter
+ * ```
+ */
+export function isWireSafe(
+	name: unknown,
+	profile?: ProfileName | NameProfile,
+): boolean {
+	return isValidFor(name, resolveProfile(profile));
+}
+
+/** {@link isWireSafe} against an already resolved profile. */
+export function isValidFor(name: unknown, profile: NameProfile): boolean {
+	if (
+		typeof name !== "string" ||
+		name.length === 0 ||
+		name.length > profile.maxLength
+	) {
+		return false;
+	}
+	const first = name[0] as string;
+	if (profile.leading !== undefined && !profile.leading.test(first))
+		return false;
+	if (profile === profiles.openai || profile === profiles.anthropic) {
+		return ASCII_WORD_DASH.test(name);
+	}
+	for (const char of name) {
+		if (!profile.allowed.test(char)) return false;
+	}
+	return true;
+}
+
+const ASCII_WORD_DASH = /^[A-Za-z0-9_-]+$/;
