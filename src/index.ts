@@ -4,11 +4,34 @@
  *
  * @module mcp-tool-names
  */
+
+export type {
+	AuditEntry,
+	AuditOptions,
+	AuditProblem,
+	AuditProblemCode,
+	AuditReport,
+	AuditStatus,
+	AuditTotals,
+} from "./core/audit.js";
+export { auditNames } from "./core/audit.js";
+export type {
+	CodecSnapshot,
+	SnapshotProfile,
+	WireNameCodecOptions,
+} from "./core/codec.js";
 export { WireNameCodec } from "./core/codec.js";
-export type { CodecSnapshot, SnapshotProfile, WireNameCodecOptions } from "./core/codec.js";
 export type { Diagnostic, DiagnosticCode } from "./core/diagnostics.js";
-export { McpToolNamesError, isMcpToolNamesError } from "./core/errors.js";
 export type { McpToolNamesErrorCode } from "./core/errors.js";
-export { fnv1a32, hashName, HASH_LENGTH } from "./core/hash.js";
-export { isWireSafe, profiles } from "./core/profiles.js";
+export { isMcpToolNamesError, McpToolNamesError } from "./core/errors.js";
+export type { FormatResolutionOptions } from "./core/format.js";
+export { formatResolution } from "./core/format.js";
+export { fnv1a32, HASH_LENGTH, hashName } from "./core/hash.js";
+export { NameIndex } from "./core/name-index.js";
+export { normalizeName } from "./core/normalize.js";
 export type { NameProfile, ProfileName } from "./core/profiles.js";
+export { isWireSafe, profiles } from "./core/profiles.js";
+export type { CodecRegistryOptions } from "./core/registry.js";
+export { CodecRegistry } from "./core/registry.js";
+export type { Resolution, ResolveOptions } from "./core/resolve.js";
+export { MAX_INPUT_LENGTH, resolveName, suggest } from "./core/resolve.js";

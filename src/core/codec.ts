@@ -1,3 +1,4 @@
+import { compareCodeUnits } from "./_order.js";
 import {
 	type NaturalWireName,
 	naturalWireName,
@@ -448,11 +449,6 @@ export class WireNameCodec {
 		this.#textPattern = new RegExp(`${BEFORE}(?:${alternatives})${AFTER}`, "g");
 		return this.#textPattern;
 	}
-}
-
-/** Ascending UTF-16 code-unit order, the order `Array.prototype.sort` uses by default. */
-export function compareCodeUnits(a: string, b: string): number {
-	return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function checkName(name: unknown, method: string): asserts name is string {
