@@ -47,44 +47,54 @@ export interface NameProfile {
  */
 export const profiles: Readonly<Record<ProfileName, NameProfile>> =
 	Object.freeze({
-		// OpenAI function calling: `name` must be a-z, A-Z, 0-9, underscores and dashes, at most
-		// 64 characters (https://platform.openai.com/docs/api-reference/chat/create). Azure OpenAI,
-		// Mistral, DeepSeek and Groq implement the same OpenAI schema; Bedrock Converse `toolSpec.name`
-		// is `^[a-zA-Z0-9_-]{1,64}$`
+		// OpenAI function calling: a-z, A-Z, 0-9, underscores and dashes, at most 64
+		// (https://platform.openai.com/docs/api-reference/chat/create, `tools[].function.name`; the
+		// same text is in the generated openai-python `FunctionDefinition`). Azure OpenAI, Groq
+		// (groq-python `FunctionDefinition`), Mistral (mistral-common's validator) and DeepSeek
+		// implement the same rule, and so does Bedrock Converse: `toolSpec.name` is
+		// `^[a-zA-Z0-9_-]+$`, 1 to 64
 		// (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html).
 		openai: Object.freeze({
 			name: "openai",
 			maxLength: 64,
 			allowed: /[A-Za-z0-9_-]/,
 		}),
-		// Claude API tool `name`: `^[a-zA-Z0-9_-]{1,128}$`
-		// (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
-		// 64 here because Claude Desktop, Claude Code and tool search reject longer names.
+		// Claude tool `name`: `^[a-zA-Z0-9_-]{1,64}$` in the guide
+		// (https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools); the Messages
+		// API itself has accepted up to 128 since mid-2025, but tool search and the Claude.ai /
+		// Claude Desktop MCP path still reject names over 64
+		// (https://github.com/anthropics/claude-code/issues/16425), so 64 is the safe target.
 		anthropic: Object.freeze({
 			name: "anthropic",
 			maxLength: 64,
 			allowed: /[A-Za-z0-9_-]/,
 		}),
-		// Gemini / Vertex AI FunctionDeclaration.name: starts with a letter or an underscore, then
-		// a-z, A-Z, 0-9, underscores, dots, colons and dashes, at most 64 characters
-		// (https://ai.google.dev/api/caching#FunctionDeclaration).
+		// Gemini FunctionDeclaration.name: starts with a letter or an underscore, then a-z, A-Z,
+		// 0-9, underscores, dots, colons and dashes, at most 64
+		// (https://ai.google.dev/api/caching#FunctionDeclaration). Vertex AI's proto documents the
+		// same limit (googleapis, google/cloud/aiplatform/v1/tool.proto).
 		gemini: Object.freeze({
 			name: "gemini",
 			maxLength: 64,
 			allowed: /[A-Za-z0-9_.:-]/,
 			leading: /[A-Za-z_]/,
 		}),
-		// The intersection of every provider: Bedrock Agents function names
-		// (`([0-9a-zA-Z][_-]?){1,100}`, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_agent_FunctionSchema.html)
-		// and Cohere tool names (letters, digits, underscores) rule out `-`; Gemini rules out a digit first.
+		// What every provider accepts at once: Bedrock Agents functions are
+		// `([0-9a-zA-Z][_-]?){1,100}` (no `__`;
+		// https://docs.aws.amazon.com/bedrock/latest/APIReference/API_agent_Function.html), Bedrock
+		// prompt tools `[a-zA-Z][a-zA-Z0-9_]*` (API_agent_ToolSpecification.html), Cohere tools take
+		// letters, digits and underscores, not starting with a digit (cohere-python `Tool.name`),
+		// Gemini wants no digit first. Runs of `_` are never produced from one separator, but a
+		// canonical name that has `__` keeps it: use a custom profile for Bedrock Agents if needed.
 		portable: Object.freeze({
 			name: "portable",
 			maxLength: 64,
 			allowed: /[A-Za-z0-9_]/,
 			leading: /[A-Za-z]/,
 		}),
-		// MCP specification 2025-11-25, Tools > Tool names: 1 to 128 characters of A-Z, a-z, 0-9,
-		// `_`, `-` and `.` (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names).
+		// MCP specification 2025-11-25, Tools > Tool names: SHOULD be 1 to 128 characters of A-Z,
+		// a-z, 0-9, `_`, `-` and `.`
+		// (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names).
 		mcp: Object.freeze({
 			name: "mcp",
 			maxLength: 128,
