@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { importGraph, requireBuild } from "./_dist.js";
+
+requireBuild();
+
+describe("built import graph", () => {
+	for (const format of ["js", "cjs"]) {
+		it(`keeps the core (${format}) free of node: modules and SDKs`, () => {
+			expect(importGraph(`index.${format}`).external).toEqual([
+				"fastest-levenshtein",
+			]);
+		});
+
+		it(`keeps mcp-tool-names/jsonrpc (${format}) on the core alone`, () => {
+			expect(
+				importGraph(`jsonrpc.${format}`).external.filter(
+					(s) => s !== "fastest-levenshtein",
+				),
+			).toEqual([]);
+		});
+
+		it(`keeps mcp-tool-names/testing (${format}) on the core alone`, () => {
+			expect(
+				importGraph(`testing.${format}`).external.filter(
+					(s) => s !== "fastest-levenshtein",
+				),
+			).toEqual([]);
+		});
+
+		it(`never imports an SDK at runtime from mcp-tool-names/sdk (${format})`, () => {
+			const graph = importGraph(`sdk.${format}`);
+			expect(graph.external.filter((s) => s !== "fastest-levenshtein")).toEqual(
+				[],
+			);
+			expect(graph.dynamic).toEqual([]);
+		});
+	}
+
+	it("loads the SDK in the CLI only lazily", () => {
+		const graph = importGraph("cli.js");
+		expect(
+			graph.external.filter((s) => s.startsWith("@modelcontextprotocol/")),
+		).toEqual([]);
+		expect(
+			graph.external.every(
+				(s) => s.startsWith("node:") || s === "fastest-levenshtein",
+			),
+		).toBe(true);
+		expect(
+			graph.dynamic.some((s) => s.startsWith("@modelcontextprotocol/sdk")),
+		).toBe(true);
+	});
+
+	it("shares one copy of the core between the entries", () => {
+		for (const format of ["js", "cjs"]) {
+			const core = importGraph(`index.${format}`).files.filter(
+				(f) => f !== `index.${format}`,
+			);
+			const jsonrpc = importGraph(`jsonrpc.${format}`).files;
+			expect(core.length).toBeGreaterThan(0);
+			expect(core.every((chunk) => jsonrpc.includes(chunk))).toBe(true);
+		}
+	});
+});
