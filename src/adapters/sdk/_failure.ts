@@ -1,0 +1,92 @@
+import { isRecord } from "./_catalog.js";
+
+/** JSON-RPC "Invalid params", the code every SDK line answers an unknown tool with. */
+export const INVALID_PARAMS = -32602;
+
+// The SDKs' own texts: 1.x `McpServer` throws (≤ 1.20) or returns as an `isError` result
+// (≥ 1.21) `MCP error -32602: Tool X not found` (or `disabled`); a 1.x `Client` prefixes
+// `MCP error -32602: ` once more when the error comes over the wire; 2.x throws
+// `ProtocolError` with `Tool X not found`. A hint this package appended may follow.
+const NOT_FOUND =
+	/^(?:MCP error -?\d+: )*Tool .+ (?:not found|disabled)(?:[.!?]?(?:\s.*)?)$/su;
+const HINTED = "Did you mean ";
+
+/** Tells whether a thrown value is an SDK's "Tool X not found" error. */
+export function isNotFoundError(error: unknown): boolean {
+	if (!isRecord(error) || typeof error.message !== "string") return false;
+	if (typeof error.code === "number" && error.code !== INVALID_PARAMS)
+		return false;
+	return NOT_FOUND.test(error.message);
+}
+
+/** Tells whether a `tools/call` result is an SDK's "Tool X not found" `isError` result. */
+export function isNotFoundResult(result: unknown): boolean {
+	if (!isRecord(result) || result.isError !== true) return false;
+	const text = firstText(result);
+	return text !== undefined && NOT_FOUND.test(text.text);
+}
+
+/** Tells whether a `tools/call` result reports a failure. */
+export function isErrorResult(result: unknown): boolean {
+	return isRecord(result) && result.isError === true;
+}
+
+function firstText(
+	result: Record<string, unknown>,
+): { index: number; text: string } | undefined {
+	const { content } = result;
+	if (!Array.isArray(content)) return undefined;
+	const index = content.findIndex(
+		(item) =>
+			isRecord(item) && item.type === "text" && typeof item.text === "string",
+	);
+	if (index < 0) return undefined;
+	return { index, text: (content[index] as { text: string }).text };
+}
+
+/** `text` followed by the sentence `hint`, unless it already carries a hint. */
+export function appendSentence(text: string, hint: string): string {
+	if (text.includes(HINTED)) return text;
+	const trimmed = text.trimEnd();
+	if (trimmed === "") return hint;
+	return /[.!?]$/u.test(trimmed) ? `${trimmed} ${hint}` : `${trimmed}. ${hint}`;
+}
+
+/**
+ * The same thrown value with the hint added to its message: the class, `code` and `data`
+ * stay what the SDK made, so callers that branch on them keep working.
+ */
+export function withErrorHint<E>(error: E, hint: string): E {
+	if (!isRecord(error) || typeof error.message !== "string") return error;
+	try {
+		(error as unknown as { message: string }).message = appendSentence(
+			error.message,
+			hint,
+		);
+	} catch {
+		// A frozen error keeps its message; the failure itself is what matters.
+	}
+	return error;
+}
+
+/** A copy of an `isError` result whose first text item carries the hint. */
+export function withResultHint<R>(result: R, hint: string): R {
+	if (!isRecord(result) || result.isError !== true) return result;
+	const found = firstText(result);
+	const content = result.content as unknown[];
+	if (found === undefined) {
+		return {
+			...result,
+			content: [
+				...(Array.isArray(content) ? content : []),
+				{ type: "text", text: hint },
+			],
+		} as R;
+	}
+	const copy = [...content];
+	copy[found.index] = {
+		...(content[found.index] as object),
+		text: appendSentence(found.text, hint),
+	};
+	return { ...result, content: copy } as R;
+}

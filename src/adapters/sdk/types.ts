@@ -1,0 +1,134 @@
+import type {
+	Resolution,
+	WireNameCodec,
+	WireNameCodecOptions,
+} from "../../index.js";
+
+/**
+ * One JSON-RPC 2.0 message as a transport carries it: a request, a notification or a
+ * response. Only the envelope is described; the SDKs' own message types are assignable.
+ *
+ * @example
+ * ```ts
+ * const message: JsonRpcMessageLike = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+ * ```
+ */
+export interface JsonRpcMessageLike {
+	jsonrpc: "2.0";
+	id?: string | number | undefined;
+	method?: string | undefined;
+	params?: unknown;
+	result?: unknown;
+	error?: unknown;
+}
+
+/**
+ * An MCP transport: the shape both SDK lines implement
+ * (`InMemoryTransport`, `StdioServerTransport`, `StreamableHTTPServerTransport`, their client
+ * counterparts, and any custom transport). `onmessage` is left out: the SDKs type it as a
+ * generic callback no structural type can match both ways. Declared here so the published
+ * types need no SDK installed; the type tests check the real transports against it.
+ *
+ * @example
+ * ```ts
+ * const transport: TransportLike = new StdioServerTransport();
+ * await server.connect(transport);
+ * ```
+ */
+export interface TransportLike {
+	start(): Promise<void>;
+	send(
+		message: JsonRpcMessageLike | JsonRpcMessageLike[],
+		...rest: never[]
+	): Promise<void>;
+	close(): Promise<void>;
+	onclose?: (() => void) | undefined;
+	onerror?: ((error: Error) => void) | undefined;
+	sessionId?: string | undefined;
+}
+
+/**
+ * An MCP server of either SDK line: `McpServer` or the low-level `Server` from
+ * `@modelcontextprotocol/sdk` 1.x, or from `@modelcontextprotocol/server` 2.x. The shape is
+ * what they have in common; {@link wrapServer} tells them apart by duck typing at run time.
+ *
+ * @example
+ * ```ts
+ * const server: ServerLike = new McpServer({ name: "search", version: "1.0.0" });
+ * ```
+ */
+export interface ServerLike {
+	connect(transport: TransportLike, ...rest: never[]): Promise<void>;
+	close(): Promise<void>;
+	/** Present on servers only, which tells them from clients at compile time. */
+	sendToolListChanged(): unknown;
+}
+
+/** Parameters of a `tools/call` request, as `Client.callTool` takes them. */
+export interface CallToolParamsLike {
+	name: string;
+	arguments?: Record<string, unknown> | undefined;
+}
+
+/** A tool definition as `tools/list` returns it; only the fields this package reads. */
+export interface ToolLike {
+	name: string;
+	annotations?: { destructiveHint?: boolean | undefined } | undefined;
+}
+
+/**
+ * An MCP client of either SDK line: `Client` from `@modelcontextprotocol/sdk` 1.x or from
+ * `@modelcontextprotocol/client` 2.x.
+ *
+ * @example
+ * ```ts
+ * const client: ClientLike = new Client({ name: "host", version: "1.0.0" });
+ * ```
+ */
+export interface ClientLike {
+	connect(transport: TransportLike, ...rest: never[]): Promise<void>;
+	close(): Promise<void>;
+	listTools(
+		params?: { cursor?: string | undefined },
+		...rest: never[]
+	): Promise<{ tools: ToolLike[]; nextCursor?: string | undefined }>;
+	callTool(params: CallToolParamsLike, ...rest: never[]): Promise<unknown>;
+}
+
+/**
+ * Options of {@link wrapServer}. `profile` and `onDiagnostic` configure the codec the wrapper
+ * creates; they are ignored when `codec` is given.
+ *
+ * @example
+ * ```ts
+ * const options: WrapServerOptions = { resolve: true, onCorrection: (message) => console.error(message) };
+ * ```
+ */
+export interface WrapServerOptions extends WireNameCodecOptions {
+	/** The codec to use, e.g. one per scope from a `CodecRegistry`; default: a new one. */
+	codec?: WireNameCodec;
+	/** Auto-correct unknown inbound names by the resolution rules; default `false`. */
+	resolve?: boolean;
+	/** Called for every auto-correction with a ready message and the resolution. */
+	onCorrection?: (message: string, resolution: Resolution) => void;
+}
+
+/**
+ * Options of {@link wrapClient}. `profile` and `onDiagnostic` configure the codec the wrapper
+ * creates; they are ignored when `codec` is given.
+ *
+ * @example
+ * ```ts
+ * const options: WrapClientOptions = { profile: "gemini", autoCorrect: false };
+ * ```
+ */
+export interface WrapClientOptions extends WireNameCodecOptions {
+	/** The codec to use; default: a new one. */
+	codec?: WireNameCodec;
+	/** Hand out wire names from `listTools()`; default `true`. */
+	wire?: boolean;
+	/** Retry once with the corrected name when the server says "Tool X not found"; default `true`. */
+	autoCorrect?: boolean;
+	/** Called for every auto-correction with a ready message and the resolution. */
+	onCorrection?: (message: string, resolution: Resolution) => void;
+}

@@ -1,0 +1,196 @@
+import {
+	formatResolution,
+	McpToolNamesError,
+	resolveName,
+} from "../../index.js";
+import {
+	type CatalogEntry,
+	entriesOfTools,
+	isRecord,
+	MAX_PAGES,
+} from "./_catalog.js";
+import {
+	isNotFoundError,
+	isNotFoundResult,
+	withErrorHint,
+	withResultHint,
+} from "./_failure.js";
+import {
+	booleanOption,
+	callbackOption,
+	checkOptions,
+	codecOption,
+} from "./_options.js";
+import { hintFor, suggestionsOf } from "./_router.js";
+import { canonicalCallArguments } from "./client-v2.js";
+import { isClientLike } from "./detect.js";
+import type { ClientLike, WrapClientOptions } from "./types.js";
+
+const FN = "wrapClient";
+const WRAPPED = Symbol.for("mcp-tool-names.sdk.wrapped-client");
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+type Failure = { error: unknown } | { result: unknown };
+
+/**
+ * Puts wire names on the host side of an MCP connection: `listTools()` returns wire names
+ * for the model, `callTool()` maps them back (canonical names work too), and the SDK's own
+ * caches, such as output-schema validators, keep working. When the server answers "Tool X
+ * not found" (1.x ≤ 1.20 error −32602, 1.x ≥ 1.21 `isError` result, 2.x `ProtocolError`),
+ * it lists the tools, retries once with a safe correction and reports it through
+ * `onCorrection`, or surfaces the original failure with `Did you mean …?` added.
+ *
+ * @param client - a `Client` of either SDK line, connected or not
+ * @param options - codec or profile, `wire`, `autoCorrect`, `onCorrection`
+ * @returns the same client instance
+ * @throws McpToolNamesError `invalid-argument` for anything but an SDK client, or a client
+ * wrapped twice; `invalid-option` for malformed options
+ * @example
+ * ```ts
+ * const client = wrapClient(new Client({ name: "host", version: "1.0.0" }), {
+ *   onCorrection: (message) => console.warn(message),
+ * });
+ * await client.connect(transport);
+ * const { tools } = await client.listTools(); // websearch_fetch_content, ...
+ * await client.callTool({ name: "fetch_content", arguments: { url } }); // auto-corrected
+ * ```
+ */
+export function wrapClient<C extends ClientLike>(
+	client: C,
+	options?: WrapClientOptions,
+): C {
+	const opts = checkOptions(FN, options);
+	if (!isClientLike(client)) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`${FN} expects a Client from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x, got ${typeof client === "object" && client !== null ? "an object without listTools and callTool" : typeof client}`,
+		);
+	}
+	if (client[WRAPPED] === true) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`${FN}: this client is already wrapped; wrap it once`,
+		);
+	}
+	const codec = codecOption(FN, opts);
+	const wire = booleanOption(FN, "wire", opts.wire, true);
+	const autoCorrect = booleanOption(FN, "autoCorrect", opts.autoCorrect, true);
+	const onCorrection = callbackOption(FN, opts.onCorrection);
+	const listTools = client.listTools as Method;
+	const callTool = client.callTool as Method;
+
+	const listed: Method = async (...args) => {
+		const result = await listTools.apply(client, args);
+		if (!wire || !isRecord(result) || !Array.isArray(result.tools))
+			return result;
+		return { ...result, tools: codec.encodeTools(result.tools) };
+	};
+
+	/** Every tool of the server, canonical names, walking pages as 1.x needs. */
+	const listEvery = async (): Promise<CatalogEntry[]> => {
+		const entries: CatalogEntry[] = [];
+		const seen = new Set<string>();
+		let cursor: string | undefined;
+		for (let page = 0; page < MAX_PAGES; page++) {
+			const result = await listTools.call(
+				client,
+				cursor === undefined ? undefined : { cursor },
+			);
+			if (!isRecord(result) || !Array.isArray(result.tools)) break;
+			entries.push(...entriesOfTools(result.tools));
+			const next = result.nextCursor;
+			if (typeof next !== "string" || seen.has(next)) break;
+			seen.add(next);
+			cursor = next;
+		}
+		return entries;
+	};
+
+	const invoke = (
+		params: Record<string, unknown>,
+		name: string,
+		rest: unknown[],
+	): Promise<unknown> =>
+		callTool.call(
+			client,
+			{ ...params, name },
+			...canonicalCallArguments(rest, (wireName) => codec.decode(wireName)),
+		);
+
+	const recover = async (
+		params: Record<string, unknown>,
+		sent: string,
+		tried: string,
+		rest: unknown[],
+		failure: Failure,
+	): Promise<unknown> => {
+		let entries: CatalogEntry[];
+		try {
+			entries = await listEvery();
+		} catch {
+			return surface(failure, undefined);
+		}
+		if (wire) codec.encodeAll(entries.map((entry) => entry.name));
+		const byName = new Map<string, CatalogEntry>();
+		for (const entry of entries) {
+			byName.set(
+				wire ? (codec.wireNameOf(entry.name) ?? entry.name) : entry.name,
+				entry,
+			);
+		}
+		const resolution = resolveName(sent, byName.keys(), {
+			isProtected: (name) => byName.get(name)?.destructive === true,
+		});
+		if (autoCorrect && resolution.kind === "corrected") {
+			const target = byName.get(resolution.name)?.name ?? resolution.name;
+			if (target !== tried) {
+				onCorrection?.(formatResolution(resolution) as string, resolution);
+				return invoke(params, target, rest);
+			}
+		}
+		return surface(failure, hintFor(sent, suggestionsOf(resolution)));
+	};
+
+	const called: Method = async (params, ...rest) => {
+		if (!isRecord(params) || typeof params.name !== "string") {
+			return callTool.call(client, params, ...rest);
+		}
+		const sent = params.name;
+		const canonical = codec.decode(sent);
+		let failure: Failure;
+		try {
+			const result = await invoke(params, canonical, rest);
+			if (!isNotFoundResult(result)) return result;
+			failure = { result };
+		} catch (error) {
+			if (!isNotFoundError(error)) throw error;
+			failure = { error };
+		}
+		return recover(params, sent, canonical, rest, failure);
+	};
+
+	define(client, "listTools", listed);
+	define(client, "callTool", called);
+	Object.defineProperty(client, WRAPPED, { value: true });
+	return client;
+}
+
+function surface(failure: Failure, hint: string | undefined): unknown {
+	if ("error" in failure) {
+		throw hint === undefined
+			? failure.error
+			: withErrorHint(failure.error, hint);
+	}
+	return hint === undefined
+		? failure.result
+		: withResultHint(failure.result, hint);
+}
+
+function define(target: object, key: string, value: unknown): void {
+	Object.defineProperty(target, key, {
+		configurable: true,
+		writable: true,
+		enumerable: false,
+		value,
+	});
+}

@@ -1,0 +1,256 @@
+import { isWireSafe, type Resolution } from "mcp-tool-names";
+import { wrapClient } from "mcp-tool-names/sdk";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+	CLIENT_KITS,
+	type ClientKit,
+	NOT_FOUND_SERVERS,
+	type Peer,
+	quietToolNameWarnings,
+	type ServerHandle,
+	type ServerKit,
+	type ToolSpec,
+} from "./_kits.js";
+
+const CATALOG: ToolSpec[] = [
+	{ name: "websearch/fetch_content" },
+	{ name: "linear.list_issues" },
+	{ name: "files/delete_all", destructive: true },
+	{ name: "echo" },
+];
+
+beforeAll(quietToolNameWarnings);
+
+const open: Peer[] = [];
+afterEach(async () => {
+	await Promise.all(open.splice(0).map((peer) => peer.close()));
+});
+
+function serve(kit: ServerKit, tools = CATALOG): ServerHandle {
+	const handle = kit.create();
+	for (const tool of tools) handle.add(tool);
+	return handle;
+}
+
+async function connect(
+	clientKit: ClientKit,
+	handle: ServerHandle,
+	options?: Parameters<typeof wrapClient>[1],
+): Promise<Peer> {
+	const client = clientKit.create();
+	if (options !== null) wrapClient(client, options);
+	const peer = await clientKit.link(handle.server, client);
+	open.push(peer);
+	return peer;
+}
+
+/** What the same call gives through an unwrapped client of the same line. */
+async function unwrapped(
+	clientKit: ClientKit,
+	serverKit: ServerKit,
+	name: string,
+	args?: Record<string, unknown>,
+) {
+	const client = clientKit.create();
+	const peer = await clientKit.link(serve(serverKit).server, client);
+	open.push(peer);
+	return peer.call(name, args);
+}
+
+describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
+	describe.each(NOT_FOUND_SERVERS)("against $label", (serverKit) => {
+		it("lists wire names and calls them by their canonical names", async () => {
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle);
+			const { tools } = await peer.client.listTools();
+			const names = tools.map((tool: { name: string }) => tool.name);
+			expect([...names].sort()).toEqual([
+				"echo",
+				"files_delete_all",
+				"linear_list_issues",
+				"websearch_fetch_content",
+			]);
+			for (const name of names) expect(isWireSafe(name)).toBe(true);
+			const outcome = await peer.call("websearch_fetch_content", { q: "a" });
+			expect(outcome).toMatchObject({
+				kind: "ok",
+				text: "websearch/fetch_content:a",
+			});
+			expect(handle.calls).toEqual(["websearch/fetch_content"]);
+		});
+
+		it("accepts canonical names too", async () => {
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle);
+			await peer.names();
+			expect((await peer.call("linear.list_issues")).kind).toBe("ok");
+			expect(handle.calls).toEqual(["linear.list_issues"]);
+		});
+
+		it("retries once with the corrected name when the tool was not found", async () => {
+			const reports: [string, Resolution][] = [];
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle, {
+				onCorrection: (message, resolution) =>
+					reports.push([message, resolution]),
+			});
+			const outcome = await peer.call("fetch_content", { q: "b" });
+			expect(outcome).toMatchObject({
+				kind: "ok",
+				text: "websearch/fetch_content:b",
+			});
+			expect(handle.calls).toEqual(["websearch/fetch_content"]);
+			expect(reports.map(([message]) => message)).toEqual([
+				"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+			]);
+			expect(reports[0]?.[1]).toMatchObject({
+				kind: "corrected",
+				reason: "suffix",
+			});
+			const after = peer.sent.slice(peer.sent.indexOf("tools/call"));
+			expect(after).toEqual(["tools/call", "tools/list", "tools/call"]);
+		});
+
+		it("surfaces the original failure with the hint when the name is too far", async () => {
+			const expected = await unwrapped(clientKit, serverKit, "websearch_fetch");
+			expect(expected.kind).not.toBe("ok");
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle);
+			const outcome = await peer.call("websearch_fetch");
+			expect(outcome).toEqual({
+				...expected,
+				text: `${expected.text}. Did you mean websearch_fetch_content?`,
+			});
+			expect(handle.calls).toEqual([]);
+		});
+
+		it("never auto-corrects onto a destructive tool", async () => {
+			const reports: string[] = [];
+			const expected = await unwrapped(clientKit, serverKit, "delete_all");
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle, {
+				onCorrection: (message) => reports.push(message),
+			});
+			const outcome = await peer.call("delete_all");
+			expect(outcome).toEqual({
+				...expected,
+				text: `${expected.text}. Did you mean files_delete_all?`,
+			});
+			expect(handle.calls).toEqual([]);
+			expect(reports).toEqual([]);
+		});
+
+		it("leaves the failure untouched when nothing is close", async () => {
+			const expected = await unwrapped(clientKit, serverKit, "zzzz_qqqq_wwww");
+			const peer = await connect(clientKit, serve(serverKit));
+			expect(await peer.call("zzzz_qqqq_wwww")).toEqual(expected);
+		});
+
+		it("leaves other errors untouched and does not list", async () => {
+			const args = { q: 42 };
+			const expected = await unwrapped(clientKit, serverKit, "echo", args);
+			expect(expected.kind).not.toBe("ok");
+			const peer = await connect(clientKit, serve(serverKit));
+			expect(await peer.call("echo", args)).toEqual(expected);
+			expect(peer.sent.filter((method) => method === "tools/list")).toEqual([]);
+		});
+
+		it("neither corrects nor hints when listing fails", async () => {
+			const expected = await unwrapped(clientKit, serverKit, "fetch_content");
+			const handle = serve(serverKit);
+			handle.server.server.removeRequestHandler("tools/list");
+			const peer = await connect(clientKit, handle);
+			expect(await peer.call("fetch_content")).toEqual(expected);
+			expect(peer.sent).toContain("tools/list");
+			expect(handle.calls).toEqual([]);
+		});
+
+		it("hints without retrying when autoCorrect is false", async () => {
+			const expected = await unwrapped(clientKit, serverKit, "fetch_content");
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle, { autoCorrect: false });
+			expect(await peer.call("fetch_content")).toEqual({
+				...expected,
+				text: `${expected.text}. Did you mean websearch_fetch_content?`,
+			});
+			expect(handle.calls).toEqual([]);
+		});
+
+		it("hands out canonical names and corrects to them when wire is false", async () => {
+			const reports: string[] = [];
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle, {
+				wire: false,
+				onCorrection: (message) => reports.push(message),
+			});
+			expect(await peer.names()).toContain("websearch/fetch_content");
+			expect((await peer.call("fetch_content")).kind).toBe("ok");
+			expect(reports).toEqual([
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+			]);
+		});
+	});
+
+	it("keeps the SDK's output-schema validators working with wire names", async () => {
+		const handle = serve(clientKit.lowLevel, [
+			{ name: "weather/current", output: true },
+			{ name: "weather/broken", output: true, badOutput: true },
+		]);
+		const peer = await connect(clientKit, handle);
+		expect(await peer.names()).toEqual(["weather_current", "weather_broken"]);
+		expect(await peer.call("weather_current")).toMatchObject({
+			kind: "ok",
+			structured: { temp: 21 },
+		});
+		const broken = await peer.call("weather_broken");
+		expect(broken.kind).toBe("error");
+		expect(broken.text).toMatch(/does not match the tool's output schema/);
+	});
+
+	it("walks every page of a paginated server to resolve a name", async () => {
+		const handle = serve(clientKit.lowLevel, [
+			{ name: "a" },
+			{ name: "b" },
+			{ name: "c" },
+			{ name: "websearch/fetch_content" },
+		]);
+		const peer = await connect(clientKit, handle);
+		expect((await peer.call("fetch_content")).kind).toBe("ok");
+		expect(handle.calls).toEqual(["websearch/fetch_content"]);
+	});
+});
+
+describe("wrapClient", () => {
+	const kit = CLIENT_KITS[0] as ClientKit;
+
+	it("returns the same instance", () => {
+		const client = kit.create();
+		expect(wrapClient(client)).toBe(client);
+	});
+
+	it("throws McpToolNamesError for a value that is not an SDK client", () => {
+		expect(() => wrapClient({} as never)).toThrow(
+			/wrapClient expects a Client/,
+		);
+		expect(() => wrapClient(undefined as never)).toThrow(
+			expect.objectContaining({ code: "invalid-argument" }),
+		);
+	});
+
+	it("refuses to wrap a client twice", () => {
+		const client = wrapClient(kit.create());
+		expect(() => wrapClient(client)).toThrow(/already wrapped/);
+	});
+
+	it("checks its options", () => {
+		expect(() => wrapClient(kit.create(), { wire: 1 as never })).toThrow(
+			/option wire must be a boolean/,
+		);
+		expect(() =>
+			wrapClient(kit.create(), { autoCorrect: "no" as never }),
+		).toThrow(expect.objectContaining({ code: "invalid-option" }));
+		expect(() => wrapClient(kit.create(), [] as never)).toThrow(
+			/options must be an object/,
+		);
+	});
+});
