@@ -1,0 +1,85 @@
+// Shape guards and copy helpers for untrusted JSON-RPC values. Every reader here checks
+// types before it trusts a value, so nothing a peer can send makes them throw.
+
+/** A JSON object as seen from the outside: any keys, unknown values. */
+export type JsonRecord = Record<string, unknown>;
+
+/** A JSON-RPC request id this package tracks; `1` and `"1"` are different ids. */
+export type MessageId = string | number;
+
+// Ids longer than this are not tracked: a peer must not be able to park megabytes in the
+// pending tables. Real clients send small integers or UUIDs.
+export const MAX_ID_LENGTH = 1024;
+
+export function isRecord(value: unknown): value is JsonRecord {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A non-empty string, the only kind of tool name this package rewrites. */
+export function isName(value: unknown): value is string {
+	return typeof value === "string" && value !== "";
+}
+
+/** The id of a request or response, when it is one this package can track. */
+export function trackableId(message: JsonRecord): MessageId | undefined {
+	const id = message.id;
+	if (typeof id === "number") return Number.isFinite(id) ? id : undefined;
+	if (typeof id === "string")
+		return id.length <= MAX_ID_LENGTH ? id : undefined;
+	return undefined;
+}
+
+/** A shallow copy of `record` with `key` set, safe for keys such as `__proto__`. */
+export function withEntry(
+	record: JsonRecord,
+	key: string,
+	value: unknown,
+): JsonRecord {
+	const copy: JsonRecord = { ...record };
+	setEntry(copy, key, value);
+	return copy;
+}
+
+/** Sets an own enumerable property, also for keys such as `__proto__`. */
+export function setEntry(
+	record: JsonRecord,
+	key: string,
+	value: unknown,
+): void {
+	Object.defineProperty(record, key, {
+		value,
+		writable: true,
+		enumerable: true,
+		configurable: true,
+	});
+}
+
+/**
+ * Applies `rewrite` to every element of an array (a JSON-RPC batch) or to a single value.
+ * The input comes back itself when nothing changed.
+ */
+export function mapBatch(
+	message: unknown,
+	rewrite: (message: unknown) => unknown,
+): unknown {
+	if (!Array.isArray(message)) return rewrite(message);
+	let copy: unknown[] | undefined;
+	for (let i = 0; i < message.length; i++) {
+		const element: unknown = message[i];
+		const next = rewrite(element);
+		if (next !== element) {
+			copy ??= [...message];
+			copy[i] = next;
+		}
+	}
+	return copy ?? message;
+}
+
+/** Printable form of an option value for an error message, never throwing. */
+export function describe(value: unknown): string {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	if (typeof value === "object") return "an object";
+	if (typeof value === "string") return JSON.stringify(value.slice(0, 60));
+	return `${typeof value} ${String(value)}`;
+}

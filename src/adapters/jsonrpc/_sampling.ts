@@ -1,0 +1,91 @@
+// Sampling with tools (MCP 2025-11-25): a server asks the client's model to sample with
+// `params.tools`, so those names reach a provider and need wire names; the assistant turns
+// it sends back (and replays in later `messages`) hold `tool_use` blocks naming them.
+// Shapes: `CreateMessageRequestParams` and `CreateMessageResult` in the SDK's types.
+import type { WireNameCodec } from "../../index.js";
+import {
+	isName,
+	isRecord,
+	type JsonRecord,
+	setEntry,
+	withEntry,
+} from "./_message.js";
+import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
+
+export const SAMPLING_METHOD = "sampling/createMessage";
+
+/** Wire names for `tools`, `toolChoice.name` and the `tool_use` blocks of `messages`. */
+export function encodeSamplingParams(
+	codec: WireNameCodec,
+	params: JsonRecord,
+	rewriteDescriptions: boolean,
+): JsonRecord {
+	let next = params;
+	const tools = params.tools;
+	if (Array.isArray(tools)) {
+		const encoded = encodeToolList(codec, tools, rewriteDescriptions);
+		if (encoded !== undefined) next = withEntry(next, "tools", encoded);
+	}
+	// The 2025-11-25 `ToolChoice` has only `mode`; a `name` (as providers spell a forced
+	// tool) is mapped too, when it names a tool that has a wire name.
+	next = mapField(next, "toolChoice", (choice) => {
+		if (!isRecord(choice) || !isName(choice.name)) return choice;
+		const wire = codec.wireNameOf(choice.name);
+		return wire === undefined || wire === choice.name
+			? choice
+			: { ...choice, name: wire };
+	});
+	return mapField(next, "messages", (messages) => {
+		if (!Array.isArray(messages)) return messages;
+		let copy: unknown[] | undefined;
+		for (let i = 0; i < messages.length; i++) {
+			const message: unknown = messages[i];
+			if (!isRecord(message)) continue;
+			const rewritten = mapField(message, "content", (content) =>
+				mapToolUseNames(content, (name) => codec.encode(name)),
+			);
+			if (rewritten !== message) {
+				copy ??= [...messages];
+				copy[i] = rewritten;
+			}
+		}
+		return copy ?? messages;
+	});
+}
+
+/** Canonical names for the `tool_use` blocks of a sampling result's `content`. */
+export function decodeSamplingResult(
+	codec: WireNameCodec,
+	result: JsonRecord,
+): JsonRecord {
+	return mapField(result, "content", (content) =>
+		mapToolUseNames(content, (name) => codec.decode(name)),
+	);
+}
+
+/**
+ * Whether an embedded input response (MCP 2026-07-28 multi-round-trip requests) is a
+ * sampling result: the only input response with both `model` and `role`.
+ */
+export function isSamplingResult(value: unknown): value is JsonRecord {
+	return (
+		isRecord(value) &&
+		typeof value.model === "string" &&
+		typeof value.role === "string"
+	);
+}
+
+/** Maps every entry of a record with `map`; the record itself when nothing changed. */
+export function mapEntries(
+	record: JsonRecord,
+	map: (value: unknown) => unknown,
+): JsonRecord {
+	let copy: JsonRecord | undefined;
+	for (const [key, value] of Object.entries(record)) {
+		const next = map(value);
+		if (next === value) continue;
+		copy ??= { ...record };
+		setEntry(copy, key, next);
+	}
+	return copy ?? record;
+}

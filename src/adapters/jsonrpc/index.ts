@@ -1,0 +1,10 @@
+/**
+ * Raw JSON-RPC rewriting for proxies, hosts and servers that see MCP messages: wire names
+ * out, canonical names back in, over any transport or HTTP hop. Imports the core only; runs
+ * in Node, browsers, Deno and Workers.
+ *
+ * @module mcp-tool-names/jsonrpc
+ */
+
+export type { WireRewriterOptions } from "./rewriter.js";
+export { WireRewriter } from "./rewriter.js";

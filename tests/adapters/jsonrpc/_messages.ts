@@ -1,0 +1,63 @@
+// Message builders shared by the jsonrpc adapter tests.
+
+export type Id = string | number;
+
+export const listRequest = (id: Id, cursor?: string) => ({
+	jsonrpc: "2.0" as const,
+	id,
+	method: "tools/list",
+	...(cursor === undefined ? {} : { params: { cursor } }),
+});
+
+/** A tool definition as tests read it back. */
+export interface ToolShape {
+	name: string;
+	[key: string]: any;
+}
+
+/** A `tools/list` response as tests read it back. */
+export interface ListResponse {
+	jsonrpc: "2.0";
+	id: Id;
+	result: { tools: ToolShape[]; [key: string]: any };
+}
+
+export const tool = (
+	name: string,
+	extra: Record<string, unknown> = {},
+): ToolShape => ({
+	name,
+	inputSchema: { type: "object" as const },
+	...extra,
+});
+
+export const listResult = (
+	id: Id,
+	tools: readonly unknown[],
+	extra: Record<string, unknown> = {},
+): ListResponse => ({
+	jsonrpc: "2.0",
+	id,
+	result: { tools: tools as ToolShape[], ...extra },
+});
+
+export const callRequest = (id: Id, name: unknown) => ({
+	jsonrpc: "2.0" as const,
+	id,
+	method: "tools/call",
+	params: { name, arguments: { q: "x" } },
+});
+
+/** Freezes a value and everything inside it, to prove the input is never mutated. */
+export function deepFreeze<T>(value: T): T {
+	if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const key of Reflect.ownKeys(value)) {
+			deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+		}
+	}
+	return value;
+}
+
+/** The property-test settings every jsonrpc property uses. */
+export const PROPERTY_RUNS = { seed: 42, numRuns: 200 } as const;
