@@ -1,0 +1,45 @@
+/** Why the CLI stops with exit code 2: bad arguments, or a target it cannot read. */
+export type CliFailureKind = "usage" | "target";
+
+/**
+ * An expected failure of the CLI, printed as its one-line `message` (no stack) with exit
+ * code 2. Internal: never re-exported.
+ *
+ * @example
+ * ```ts
+ * throw new CliFailure("usage", 'Unknown command "adit"; expected audit or resolve');
+ * ```
+ */
+export class CliFailure extends Error {
+	/** Which kind of failure. */
+	readonly kind: CliFailureKind;
+
+	/**
+	 * @param kind - usage error or unreadable target
+	 * @param message - one sentence naming what failed and what would work
+	 * @param options - the underlying `cause`, if any
+	 */
+	constructor(
+		kind: CliFailureKind,
+		message: string,
+		options?: { cause?: unknown },
+	) {
+		super(message, options);
+		this.name = "CliFailure";
+		this.kind = kind;
+	}
+}
+
+/**
+ * Tells whether a value is a {@link CliFailure}.
+ *
+ * @param value - anything caught
+ * @returns `true` for expected CLI failures
+ * @example
+ * ```ts
+ * if (isCliFailure(error)) stderr.write(`${error.message}\n`);
+ * ```
+ */
+export function isCliFailure(value: unknown): value is CliFailure {
+	return value instanceof CliFailure;
+}

@@ -1,0 +1,143 @@
+import { formatResolution, type Resolution, resolveName } from "../index.js";
+import type { ResolveCommand } from "./args.js";
+import { createStyle, isColorEnabled, type Style } from "./colors.js";
+import type { CliIo } from "./io.js";
+import { type ResolveJson, SCHEMA_VERSION } from "./schema.js";
+import { type Catalog, loadCatalog } from "./targets.js";
+
+const REASONS: Readonly<Record<string, string>> = {
+	normalized: "the same name but for case and punctuation",
+	suffix: "a namespace prefix was dropped or added",
+	"too-far": "too different to guess",
+	ambiguous: "several tools fit equally well",
+	protected:
+		"the closest tool is destructive, or differs by a letter of another script",
+};
+
+/**
+ * Runs `mcp-tool-names resolve <name>`: reads the target's tools and prints what
+ * `resolveName` decides for the name, with `formatResolution`'s mcporter-style line. Tools
+ * whose `annotations.destructiveHint` is `true` are never auto-corrected to.
+ *
+ * @param command - the parsed command line
+ * @param io - streams and environment
+ * @returns 0 for `exact` and `corrected`, 1 for `suggest` and `none`
+ * @throws CliFailure when the target cannot be read (the caller prints it, exit 2)
+ * @example
+ * ```ts
+ * const code = await runResolve({ command: "resolve", name: "fetch_content", target: { type: "demo" }, mode: "safe", json: false, timeoutMs: 15_000 }, io);
+ * ```
+ */
+export async function runResolve(
+	command: ResolveCommand,
+	io: CliIo,
+): Promise<number> {
+	const catalog = await loadCatalog(command.target, {
+		io,
+		timeoutMs: command.timeoutMs,
+	});
+	const doc = buildResolveJson(catalog, command.name, command.mode);
+	if (command.json) {
+		io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+	} else {
+		const style = createStyle(isColorEnabled(io.stdout, io.env ?? {}));
+		io.stdout.write(formatResolve(doc, catalog, style));
+	}
+	return doc.exitCode;
+}
+
+/**
+ * Resolves a name against a catalog and builds the `--json` document (schema version 1).
+ *
+ * @param catalog - the tools and their source
+ * @param input - the name a model sent
+ * @param mode - `safe` or `mcporter`
+ * @returns the document `resolve --json` prints
+ * @example
+ * ```ts
+ * buildResolveJson(catalog, "linear.listIssues", "safe").resolution.kind; // "corrected"
+ * ```
+ */
+export function buildResolveJson(
+	catalog: Catalog,
+	input: string,
+	mode: "safe" | "mcporter",
+): ResolveJson {
+	const destructive = new Set(
+		catalog.tools.filter((tool) => tool.destructive).map((tool) => tool.name),
+	);
+	const resolution = resolveName(
+		input,
+		catalog.tools.map((tool) => tool.name),
+		{ mode, isProtected: (name) => destructive.has(name) },
+	);
+	const fine = resolution.kind === "exact" || resolution.kind === "corrected";
+	return {
+		schemaVersion: SCHEMA_VERSION,
+		command: "resolve",
+		source: catalog.source,
+		server: catalog.server,
+		toolCount: catalog.tools.length,
+		input,
+		mode,
+		resolution,
+		message: formatResolution(resolution) ?? null,
+		exitCode: fine ? 0 : 1,
+	};
+}
+
+/**
+ * The text people read: the decision on one line, then `formatResolution`'s line when there
+ * is one.
+ *
+ * @param doc - what {@link buildResolveJson} returned
+ * @param catalog - where the tools came from (`label`) and which are destructive
+ * @param style - colours, or none
+ * @returns the text, ending with a newline
+ * @example
+ * ```ts
+ * stdout.write(formatResolve(buildResolveJson(catalog, "fetch_content", "safe"), catalog, createStyle(false)));
+ * ```
+ */
+export function formatResolve(
+	doc: ResolveJson,
+	catalog: Pick<Catalog, "label" | "tools">,
+	style: Style,
+): string {
+	const lines = [decisionOf(doc.resolution, doc, catalog, style)];
+	if (doc.message !== null) lines.push(doc.message);
+	return `${lines.join("\n")}\n`;
+}
+
+function decisionOf(
+	resolution: Resolution,
+	doc: ResolveJson,
+	catalog: Pick<Catalog, "label" | "tools">,
+	style: Style,
+): string {
+	const input = JSON.stringify(resolution.input);
+	const label = catalog.label;
+	switch (resolution.kind) {
+		case "exact":
+			return `${style.green("✓ exact:")} ${input} is a tool of ${label}`;
+		case "corrected": {
+			const why =
+				resolution.reason === "distance"
+					? `a typo, distance ${resolution.distance}`
+					: REASONS[resolution.reason];
+			return `${style.green("✓ corrected:")} ${resolution.input} → ${style.bold(resolution.name)} ${style.dim(`(${why})`)}`;
+		}
+		case "suggest": {
+			const first = resolution.suggestions[0];
+			const destructive =
+				resolution.reason === "protected" &&
+				catalog.tools.some((tool) => tool.name === first && tool.destructive);
+			const why = destructive
+				? `${first} is marked destructiveHint, so it is never auto-corrected to`
+				: REASONS[resolution.reason];
+			return `${style.yellow("✗ suggest:")} no safe correction for ${input} ${style.dim(`(${why})`)}`;
+		}
+		default:
+			return `${style.red("✗ none:")} no tool of ${label} is close to ${input} ${style.dim(`(${doc.toolCount} tools)`)}`;
+	}
+}

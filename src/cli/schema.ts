@@ -1,0 +1,94 @@
+import type { AuditReport, Resolution } from "../index.js";
+
+/**
+ * Version of the `--json` documents, bumped on any incompatible change (a field removed,
+ * renamed or retyped); new fields may appear within a version. Documented in docs/cli.md.
+ */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * Where the tool names came from, in `--json` output. HTTP headers are never echoed.
+ *
+ * @example
+ * ```ts
+ * const source: SourceJson = { type: "http", url: "http://localhost:3000/mcp", transport: "streamable-http" };
+ * ```
+ */
+export type SourceJson =
+	| { type: "demo" }
+	| { type: "stdio"; command: string; args: string[] }
+	| { type: "http"; url: string; transport: "streamable-http" | "sse" }
+	| { type: "file"; path: string }
+	| { type: "stdin" };
+
+/**
+ * The server's `serverInfo`, or `null` for files and stdin.
+ *
+ * @example
+ * ```ts
+ * const server: ServerJson = { name: "mcp-tool-names-demo", version: "1.0.0" };
+ * ```
+ */
+export interface ServerJson {
+	name: string;
+	version: string;
+	title?: string;
+}
+
+/** One name of {@link AuditProfileJson}: an `AuditEntry` plus the name it collides with. */
+export type AuditEntryJson = AuditReport["entries"][number] & {
+	/** For `collision`: the canonical name that keeps the contested wire name. */
+	collidesWith?: string;
+};
+
+/** One profile of {@link AuditJson}: an `AuditReport` with annotated entries. */
+export interface AuditProfileJson extends Omit<AuditReport, "entries"> {
+	entries: AuditEntryJson[];
+}
+
+/**
+ * `mcp-tool-names audit --json`.
+ *
+ * @example
+ * ```ts
+ * const report: AuditJson = JSON.parse(stdout);
+ * const renamed = report.profiles[0]?.entries.filter((e) => e.status !== "ok");
+ * ```
+ */
+export interface AuditJson {
+	schemaVersion: typeof SCHEMA_VERSION;
+	command: "audit";
+	source: SourceJson;
+	server: ServerJson | null;
+	toolCount: number;
+	/** One per audited profile, in `--profile` order. */
+	profiles: AuditProfileJson[];
+	/** Every name is sent unchanged under every audited profile, and no name is listed twice. */
+	ok: boolean;
+	strict: boolean;
+	exitCode: 0 | 1;
+}
+
+/**
+ * `mcp-tool-names resolve <name> --json`.
+ *
+ * @example
+ * ```ts
+ * const { resolution } = JSON.parse(stdout) as ResolveJson;
+ * if (resolution.kind === "corrected") console.log(resolution.name);
+ * ```
+ */
+export interface ResolveJson {
+	schemaVersion: typeof SCHEMA_VERSION;
+	command: "resolve";
+	source: SourceJson;
+	server: ServerJson | null;
+	toolCount: number;
+	input: string;
+	mode: "safe" | "mcporter";
+	/** What `resolveName` returned. */
+	resolution: Resolution;
+	/** `formatResolution`'s line, or `null` for `exact` and `none`. */
+	message: string | null;
+	exitCode: 0 | 1;
+}

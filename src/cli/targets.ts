@@ -1,0 +1,186 @@
+import { readFile } from "node:fs/promises";
+import { CliFailure } from "./_failure.js";
+import type { TargetSpec } from "./args.js";
+import {
+	type ListedTools,
+	listHttpTools,
+	listStdioTools,
+	type ServerInfo,
+} from "./connect.js";
+import { findDemoServer } from "./demo.js";
+import type { CliInput, CliIo } from "./io.js";
+import { startProgress } from "./progress.js";
+import type { SourceJson } from "./schema.js";
+import { type CatalogTool, parseToolsJson } from "./tools-file.js";
+
+/** The tools of a target, with where they came from. */
+export interface Catalog {
+	source: SourceJson;
+	/** A noun phrase for people: `the demo server`, `the server "node server.js"`, `tools.json`. */
+	label: string;
+	server: ServerInfo | null;
+	tools: CatalogTool[];
+	/** Things worth telling on stderr, e.g. a server without the tools capability. */
+	notes: string[];
+}
+
+/** Options of {@link loadCatalog}. */
+export interface LoadCatalogOptions {
+	io: CliIo;
+	timeoutMs: number;
+}
+
+/**
+ * Reads the tools of any target: starts a stdio server (or the bundled demo), connects over
+ * HTTP, or parses a file or stdin. Shows a progress line on a terminal stderr meanwhile.
+ *
+ * @param target - what {@link parseCliArgs} found
+ * @param options - the CLI's streams and the time budget
+ * @returns the tools in listed order
+ * @throws CliFailure `target` with one sentence on anything that goes wrong
+ * @example
+ * ```ts
+ * const catalog = await loadCatalog({ type: "file", path: "tools.json" }, { io, timeoutMs: 15_000 });
+ * ```
+ */
+export async function loadCatalog(
+	target: TargetSpec,
+	options: LoadCatalogOptions,
+): Promise<Catalog> {
+	const { io, timeoutMs } = options;
+	const env = io.env ?? {};
+	if (target.type === "file") {
+		const text = await readText(target.path);
+		return {
+			source: { type: "file", path: target.path },
+			label: target.path,
+			server: null,
+			tools: parseToolsJson(text, target.path),
+			notes: [],
+		};
+	}
+	if (target.type === "stdin") {
+		const text = await readInput(io.stdin);
+		return {
+			source: { type: "stdin" },
+			label: "stdin",
+			server: null,
+			tools: parseToolsJson(text, "stdin"),
+			notes: [],
+		};
+	}
+	const progress = startProgress(io.stderr, env, "Starting");
+	try {
+		if (target.type === "http") {
+			const url = new URL(target.url);
+			url.username = "";
+			url.password = "";
+			const label = url.href;
+			const listed = await listHttpTools(
+				{ url: target.url, headers: target.headers },
+				{ timeoutMs, progress, label },
+			);
+			return catalogOf(listed, label, {
+				type: "http",
+				url: label,
+				transport: listed.transport ?? "streamable-http",
+			});
+		}
+		if (target.type === "stdio") {
+			const label = `the server "${commandLine(target.command, target.args)}"`;
+			const listed = await listStdioTools(
+				{ command: target.command, args: target.args, env },
+				{ timeoutMs, progress, label },
+			);
+			return catalogOf(listed, label, {
+				type: "stdio",
+				command: target.command,
+				args: target.args,
+			});
+		}
+		const demo = findDemoServer();
+		const label = "the demo server";
+		const listed = await listStdioTools(
+			{ ...demo, env },
+			{ timeoutMs, progress, label },
+		);
+		return catalogOf(listed, label, { type: "demo" });
+	} finally {
+		progress.stop();
+	}
+}
+
+function catalogOf(
+	listed: ListedTools,
+	label: string,
+	source: SourceJson,
+): Catalog {
+	const notes = listed.noToolsCapability
+		? [
+				`${label.charAt(0).toUpperCase()}${label.slice(1)} declares no tools capability; nothing to list`,
+			]
+		: [];
+	return { source, label, server: listed.server, tools: listed.tools, notes };
+}
+
+/**
+ * A command line as a person would type it: arguments with spaces or shell characters in
+ * single quotes, shortened past 80 characters.
+ *
+ * @param command - the executable
+ * @param args - its arguments
+ * @returns one line of text
+ * @example
+ * ```ts
+ * commandLine("node", ["server.js", "--name", "my server"]); // "node server.js --name 'my server'"
+ * ```
+ */
+export function commandLine(command: string, args: readonly string[]): string {
+	const line = [command, ...args]
+		.map((word) =>
+			/^[\w@%+=:,./-]+$/.test(word)
+				? word
+				: `'${word.replaceAll("'", `'\\''`)}'`,
+		)
+		.join(" ");
+	return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}
+
+async function readText(path: string): Promise<string> {
+	try {
+		return await readFile(path, "utf8");
+	} catch (error) {
+		const code = (error as { code?: unknown }).code;
+		const reason =
+			code === "ENOENT"
+				? "no such file"
+				: code === "EISDIR"
+					? "it is a directory"
+					: code === "EACCES" || code === "EPERM"
+						? "permission denied"
+						: error instanceof Error
+							? error.message
+							: String(error);
+		throw new CliFailure("target", `Cannot read ${path}: ${reason}`, {
+			cause: error,
+		});
+	}
+}
+
+async function readInput(stdin: CliInput | undefined): Promise<string> {
+	if (stdin === undefined || stdin.isTTY === true) {
+		throw new CliFailure(
+			"usage",
+			"--file - reads stdin, but nothing is piped into it; e.g. cat tools.json | mcp-tool-names audit --file -",
+		);
+	}
+	const decoder = new TextDecoder();
+	let text = "";
+	for await (const chunk of stdin) {
+		text +=
+			typeof chunk === "string"
+				? chunk
+				: decoder.decode(chunk, { stream: true });
+	}
+	return text + decoder.decode();
+}
