@@ -26,23 +26,12 @@ import {
 } from "@modelcontextprotocol/server";
 import { InMemoryTransport as MemoryV120 } from "sdk-v1-20/inMemory.js";
 import { McpServer as McpServerV120 } from "sdk-v1-20/server/mcp.js";
-import { vi } from "vitest";
 import * as z from "zod";
 import * as z3 from "zod/v3";
 
+export { quietToolNameWarnings } from "./_quiet.js";
+
 export const INFO = { name: "kit-server", version: "1.0.0" };
-
-/** The SDKs warn on stderr about names such as `a/b`; those names are the point here. */
-const NAME_WARNING =
-	/^(Tool name validation warning| {2}- |Tool registration will proceed|Consider updating the tool name|See SEP: Specify Format)/;
-
-export function quietToolNameWarnings(): void {
-	const warn = console.warn.bind(console);
-	vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
-		if (NAME_WARNING.test(String(args[0]))) return;
-		warn(...args);
-	});
-}
 
 /** A tool the kits register; every handler records the canonical name it was called as. */
 export interface ToolSpec {
