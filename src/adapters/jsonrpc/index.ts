@@ -8,3 +8,5 @@
 
 export type { WireRewriterOptions } from "./rewriter.js";
 export { WireRewriter } from "./rewriter.js";
+export type { MessageTransport, WrapTransportOptions } from "./transport.js";
+export { wrapTransport } from "./transport.js";
