@@ -53,20 +53,26 @@ export function appendSentence(text: string, hint: string): string {
 }
 
 /**
- * The same thrown value with the hint added to its message: the class, `code` and `data`
- * stay what the SDK made, so callers that branch on them keep working.
+ * A copy of a thrown error with the hint added to its message. The copy keeps the
+ * prototype and every own property (`code`, `data`, the 2.x SDK's class brands), so callers
+ * that branch on the class or the code keep working; the original is never mutated, since a
+ * server may throw one shared error object for every unknown name.
  */
 export function withErrorHint<E>(error: E, hint: string): E {
 	if (!isRecord(error) || typeof error.message !== "string") return error;
-	try {
-		(error as unknown as { message: string }).message = appendSentence(
-			error.message,
-			hint,
-		);
-	} catch {
-		// A frozen error keeps its message; the failure itself is what matters.
-	}
-	return error;
+	const message = appendSentence(error.message, hint);
+	if (message === error.message) return error;
+	const copy = Object.create(
+		Object.getPrototypeOf(error),
+		Object.getOwnPropertyDescriptors(error),
+	) as E;
+	Object.defineProperty(copy, "message", {
+		value: message,
+		writable: true,
+		configurable: true,
+		enumerable: false,
+	});
+	return copy;
 }
 
 /** A copy of an `isError` result whose first text item carries the hint. */

@@ -141,9 +141,11 @@ export function wrapClient<C extends ClientLike>(
 		const resolution = resolveName(sent, byName.keys(), {
 			isProtected: (name) => byName.get(name)?.destructive === true,
 		});
-		if (autoCorrect && resolution.kind === "corrected") {
+		if (resolution.kind === "corrected") {
 			const target = byName.get(resolution.name)?.name ?? resolution.name;
-			if (target !== tried) {
+			// The server just refused that very tool: there is nothing better to offer.
+			if (target === tried) return surface(failure, undefined);
+			if (autoCorrect) {
 				onCorrection?.(formatResolution(resolution) as string, resolution);
 				return invoke(params, target, rest);
 			}

@@ -4,6 +4,7 @@
  * SDKs' `McpServer` and low-level `Server`, the failures are the ones they produce.
  */
 import {
+	ProtocolError as ClientProtocolError,
 	Client as ClientV2,
 	InMemoryTransport as MemoryV2,
 } from "@modelcontextprotocol/client";
@@ -77,6 +78,8 @@ export interface ServerKit {
 	line: "v1" | "v2";
 	/** A low-level `Server` with a hand-written, paginated (two per page) tool catalog. */
 	lowLevel: boolean;
+	/** How it answers an unknown tool: a JSON-RPC error, or an `isError` result (1.21+). */
+	notFound: "thrown" | "result";
 	create(): ServerHandle;
 	connect(server: any): Promise<Peer>;
 }
@@ -274,6 +277,7 @@ export const SERVER_KITS: ServerKit[] = [
 		label: "SDK 1.32 McpServer",
 		line: "v1",
 		lowLevel: false,
+		notFound: "result",
 		create: () =>
 			mcpServerHandle(new McpServerV1(INFO), (spec) => ({
 				inputSchema: { q: z.string().optional() },
@@ -286,6 +290,7 @@ export const SERVER_KITS: ServerKit[] = [
 		label: "SDK 1.20 McpServer",
 		line: "v1",
 		lowLevel: false,
+		notFound: "thrown",
 		create: () =>
 			mcpServerHandle(new McpServerV120(INFO), (spec) => ({
 				inputSchema: { q: z3.string().optional() },
@@ -298,6 +303,7 @@ export const SERVER_KITS: ServerKit[] = [
 		label: "SDK 1.32 Server",
 		line: "v1",
 		lowLevel: true,
+		notFound: "thrown",
 		create: () => {
 			const server = new ServerV1(INFO, {
 				capabilities: { tools: { listChanged: true } },
@@ -330,6 +336,7 @@ export const SERVER_KITS: ServerKit[] = [
 		label: "SDK 2.4 McpServer",
 		line: "v2",
 		lowLevel: false,
+		notFound: "thrown",
 		create: () =>
 			mcpServerHandle(new McpServerV2(INFO), (spec) => ({
 				inputSchema: z.object({ q: z.string().optional() }),
@@ -344,6 +351,7 @@ export const SERVER_KITS: ServerKit[] = [
 		label: "SDK 2.4 Server",
 		line: "v2",
 		lowLevel: true,
+		notFound: "thrown",
 		create: () => {
 			const server = new ServerV2(INFO, {
 				capabilities: { tools: { listChanged: true } },
@@ -383,6 +391,10 @@ export interface ClientKit {
 	link(server: any, client: any): Promise<Peer>;
 	/** A low-level server of the same line, for output-schema checks. */
 	lowLevel: ServerKit;
+	/** The class this line's client throws for a JSON-RPC error. */
+	errorClass: new (
+		...args: any[]
+	) => Error;
 }
 
 export const CLIENT_KITS: ClientKit[] = [
@@ -391,6 +403,7 @@ export const CLIENT_KITS: ClientKit[] = [
 		line: "v1",
 		create: () => new ClientV1(CLIENT_INFO),
 		link: (server, client) => link(MemoryV1, server, client, peerV1),
+		errorClass: McpError,
 		lowLevel: SERVER_KITS.find(
 			(kit) => kit.lowLevel && kit.line === "v1",
 		) as ServerKit,
@@ -400,6 +413,7 @@ export const CLIENT_KITS: ClientKit[] = [
 		line: "v2",
 		create: () => new ClientV2(CLIENT_INFO),
 		link: (server, client) => link(MemoryV2, server, client, peerV2),
+		errorClass: ClientProtocolError,
 		lowLevel: SERVER_KITS.find(
 			(kit) => kit.lowLevel && kit.line === "v2",
 		) as ServerKit,

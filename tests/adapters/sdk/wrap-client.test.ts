@@ -124,6 +124,25 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 			expect(handle.calls).toEqual([]);
 		});
 
+		it("keeps the shape of the failure the SDK produced", async () => {
+			const peer = await connect(clientKit, serve(serverKit));
+			const failure = await peer.client
+				.callTool({ name: "websearch_fetch", arguments: {} })
+				.catch((caught: unknown) => caught);
+			const hinted = /not found\. Did you mean websearch_fetch_content\?$/;
+			if (serverKit.notFound === "result") {
+				expect(failure).toMatchObject({
+					isError: true,
+					content: [{ type: "text" }],
+				});
+				expect(failure.content[0].text).toMatch(hinted);
+			} else {
+				expect(failure).toBeInstanceOf(clientKit.errorClass);
+				expect(failure).toMatchObject({ code: -32602 });
+				expect((failure as Error).message).toMatch(hinted);
+			}
+		});
+
 		it("never auto-corrects onto a destructive tool", async () => {
 			const reports: string[] = [];
 			const expected = await unwrapped(clientKit, serverKit, "delete_all");

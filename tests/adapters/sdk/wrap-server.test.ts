@@ -6,6 +6,7 @@ import {
 	quietToolNameWarnings,
 	SERVER_KITS,
 	type ServerHandle,
+	type ServerKit,
 	type ToolSpec,
 } from "./_kits.js";
 
@@ -18,7 +19,8 @@ const CATALOG: ToolSpec[] = [
 
 beforeAll(quietToolNameWarnings);
 
-describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
+/** Starts wrapped servers of one kind; every peer it connects is closed after each test. */
+function harness(kit: ServerKit) {
 	const open: Peer[] = [];
 	afterEach(async () => {
 		await Promise.all(open.splice(0).map((peer) => peer.close()));
@@ -46,6 +48,12 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 		open.push(peer);
 		return peer.call(name);
 	};
+
+	return { start, unwrappedFailure, open };
+}
+
+describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
+	const { start, unwrappedFailure, open } = harness(kit);
 
 	it("lists wire names that are valid for the profile", async () => {
 		const { peer } = await start();
@@ -215,10 +223,14 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 		expect([...(await peer.names())].sort()).toEqual(["a_b", "a_b_2"]);
 		expect(codec.decode("a_b_2")).toBe("a/b");
 	});
+});
 
-	it.runIf(kit.lowLevel)(
-		"lets the SDK client reject output that breaks the listed schema",
-		async () => {
+describe.each(SERVER_KITS.filter((kit) => kit.lowLevel))(
+	"wrapServer over a paginated $label",
+	(kit) => {
+		const { start } = harness(kit);
+
+		it("lets the SDK client reject output that breaks the listed schema", async () => {
 			const { peer } = await start(undefined, [
 				{ name: "weather/current", output: true, badOutput: true },
 			]);
@@ -226,12 +238,9 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 			const outcome = await peer.call("weather_current");
 			expect(outcome.kind).toBe("error");
 			expect(outcome.text).toMatch(/output schema/);
-		},
-	);
+		});
 
-	it.runIf(kit.lowLevel)(
-		"derives wire names from every page, so a page does not change them",
-		async () => {
+		it("derives wire names from every page, so a page does not change them", async () => {
 			// two per page: ["a/b", "x"], ["y", "a.b"]
 			const tools = [
 				{ name: "a/b" },
@@ -244,12 +253,9 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 			const fresh = new WireNameCodec().encodeAll(tools.map((t) => t.name));
 			expect(listed).toEqual(fresh);
 			expect(listed).toEqual(["a_b_2", "x", "y", "a_b"]);
-		},
-	);
+		});
 
-	it.runIf(kit.lowLevel)(
-		"routes a call before listing by walking every page of its own handler",
-		async () => {
+		it("routes a call before listing by walking every page of its own handler", async () => {
 			const tools = [
 				{ name: "x" },
 				{ name: "y" },
@@ -260,9 +266,9 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 			await peer.call("a_b_2");
 			await peer.call("a_b");
 			expect(handle.calls).toEqual(["a/b", "a.b"]);
-		},
-	);
-});
+		});
+	},
+);
 
 describe("wrapServer", () => {
 	it("returns the same instance", () => {
@@ -283,6 +289,39 @@ describe("wrapServer", () => {
 		const handle = SERVER_KITS[0]?.create() as ServerHandle;
 		wrapServer(handle.server);
 		expect(() => wrapServer(handle.server)).toThrow(/already wrapped/);
+	});
+
+	it("never changes an error object the server throws, even a shared one", async () => {
+		const kit = SERVER_KITS.find(
+			(k) => k.label === "SDK 1.32 Server",
+		) as ServerKit;
+		const handle = kit.create();
+		for (const tool of CATALOG) handle.add(tool);
+		const shared = new Error("Tool not found");
+		const call = handle.server._requestHandlers.get("tools/call");
+		handle.server._requestHandlers.set(
+			"tools/call",
+			async (request: any, extra: unknown) => {
+				if (
+					["fetch_content", "linear_list_issue"].includes(request.params.name)
+				)
+					throw shared;
+				return call(request, extra);
+			},
+		);
+		wrapServer(handle.server);
+		const peer = await kit.connect(handle.server);
+		try {
+			expect((await peer.call("fetch_content")).text).toMatch(
+				/Did you mean websearch_fetch_content\?$/,
+			);
+			expect((await peer.call("linear_list_issue")).text).toMatch(
+				/Did you mean linear_list_issues\?$/,
+			);
+			expect(shared.message).toBe("Tool not found");
+		} finally {
+			await peer.close();
+		}
 	});
 
 	it("checks its options", () => {

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+	appendSentence,
+	isNotFoundError,
+	isNotFoundResult,
+} from "../../../src/adapters/sdk/_failure.js";
+
+const error = (message: string, code?: number) =>
+	Object.assign(new Error(message), code === undefined ? {} : { code });
+const result = (text: string) => ({
+	content: [{ type: "text", text }],
+	isError: true,
+});
+
+describe("isNotFoundError", () => {
+	it.each([
+		["Tool websearch/fetch_content not found", -32602],
+		["MCP error -32602: Tool a_b not found", -32602],
+		["MCP error -32602: MCP error -32602: Tool a_b not found", -32602],
+		["MCP error -32602: Tool a_b disabled", -32602],
+		["Tool a_b not found. Did you mean a_c?", -32602],
+		["Tool a_b not found", undefined],
+	])("recognises %j (code %s)", (message, code) => {
+		expect(isNotFoundError(error(message, code))).toBe(true);
+	});
+
+	it.each([
+		["Tool a_b not found", -32603],
+		["Input validation error: Invalid arguments for tool a_b", -32602],
+		["Prompt a_b not found", -32602],
+		["Resource file:///x not found", -32602],
+		["The tool said: Tool a_b not found", -32602],
+	])("ignores %j (code %s)", (message, code) => {
+		expect(isNotFoundError(error(message, code))).toBe(false);
+	});
+
+	it("ignores values that are not errors", () => {
+		expect(isNotFoundError("Tool a not found")).toBe(false);
+		expect(isNotFoundError(undefined)).toBe(false);
+	});
+});
+
+describe("isNotFoundResult", () => {
+	it("recognises the 1.21+ isError result", () => {
+		expect(
+			isNotFoundResult(result("MCP error -32602: Tool a_b not found")),
+		).toBe(true);
+	});
+
+	it("ignores a successful result and other tool errors", () => {
+		expect(
+			isNotFoundResult({
+				content: [{ type: "text", text: "Tool a_b not found" }],
+			}),
+		).toBe(false);
+		expect(isNotFoundResult(result("upstream timed out"))).toBe(false);
+	});
+});
+
+describe("appendSentence", () => {
+	it("adds the hint as a new sentence, once", () => {
+		expect(appendSentence("Tool a not found", "Did you mean b?")).toBe(
+			"Tool a not found. Did you mean b?",
+		);
+		expect(appendSentence("Tool a not found.", "Did you mean b?")).toBe(
+			"Tool a not found. Did you mean b?",
+		);
+		expect(
+			appendSentence("Tool a not found. Did you mean b?", "Did you mean c?"),
+		).toBe("Tool a not found. Did you mean b?");
+	});
+});
