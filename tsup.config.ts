@@ -1,19 +1,31 @@
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-	entry: {
-		index: "src/index.ts",
-		jsonrpc: "src/adapters/jsonrpc/index.ts",
-		sdk: "src/adapters/sdk/index.ts",
-		testing: "src/testing/index.ts",
-		cli: "src/cli/bin.ts",
+export default defineConfig([
+	{
+		// The library: ESM + CJS + declarations. `splitting` makes the entries share one copy
+		// of the core in both formats, so `WireNameCodec` is the same class everywhere.
+		entry: {
+			index: "src/index.ts",
+			jsonrpc: "src/adapters/jsonrpc/index.ts",
+			sdk: "src/adapters/sdk/index.ts",
+			testing: "src/testing/index.ts",
+		},
+		format: ["esm", "cjs"],
+		dts: true,
+		splitting: true,
+		clean: false,
+		target: "es2022",
+		platform: "neutral",
+		treeshake: true,
 	},
-	format: ["esm", "cjs"],
-	dts: true,
-	splitting: true,
-	clean: true,
-	target: "es2022",
-	platform: "neutral",
-	treeshake: true,
-	sourcemap: false,
-});
+	{
+		// The CLI: ESM only, for Node.
+		entry: { cli: "src/cli/bin.ts" },
+		format: ["esm"],
+		dts: false,
+		splitting: true,
+		clean: false,
+		target: "node20",
+		platform: "node",
+	},
+]);
