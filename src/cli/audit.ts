@@ -25,8 +25,10 @@ const RULES: Readonly<Record<ProfileName, string>> = {
 	mcp: "A-Z a-z 0-9 _ . -",
 };
 
-// A longer name ends its line, and the row continues below, aligned.
+// A longer name ends its line and the row continues below, aligned; a longer wire name
+// pushes its note right.
 const NAME_COLUMN_MAX = 40;
+const WIRE_COLUMN_MAX = 40;
 
 /**
  * Runs `mcp-tool-names audit`: reads the target's tools, audits every name against each
@@ -169,7 +171,10 @@ export function formatAudit(
 		lines.push(
 			...renderTable(
 				report.entries.map((entry) => rowOf(entry, report, style)),
-				{ maxWidths: [undefined, NAME_COLUMN_MAX, undefined, NAME_COLUMN_MAX] },
+				{
+					maxWidths: [undefined, NAME_COLUMN_MAX, undefined, WIRE_COLUMN_MAX],
+					overflow: [undefined, "wrap", undefined, "spill"],
+				},
 			),
 		);
 		lines.push(`  ${style.dim(summaryOf(report))}`);

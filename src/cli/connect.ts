@@ -462,12 +462,16 @@ function describeHttpFailure(error: unknown, context: HttpContext): Error {
 	);
 }
 
+// The specification's fallback test is "a 4xx status"; 401 and 403 are left out because they
+// mean the endpoint exists and wants credentials, which an SSE retry would not bring.
 function isHttpClientError(error: unknown, sdk: SdkHttp): boolean {
 	return (
 		error instanceof sdk.StreamableHTTPError &&
 		typeof error.code === "number" &&
 		error.code >= 400 &&
-		error.code < 500
+		error.code < 500 &&
+		error.code !== 401 &&
+		error.code !== 403
 	);
 }
 

@@ -10,8 +10,13 @@ export interface TableOptions {
 	indent?: string;
 	/** Between columns; default two spaces. */
 	gap?: string;
-	/** Widest a column grows (in terminal columns); a longer cell ends its line and the row continues below, aligned. */
+	/** Widest a column grows, in terminal columns. */
 	maxWidths?: readonly (number | undefined)[];
+	/**
+	 * What a cell wider than its column does: `wrap` (default) ends the line and continues
+	 * the row below, aligned; `spill` runs on, and only the rest of that row shifts right.
+	 */
+	overflow?: readonly ("wrap" | "spill" | undefined)[];
 }
 
 const WIDE =
@@ -79,6 +84,8 @@ export function renderTable(
 			}
 			if (width <= columnWidth) {
 				line += styled + " ".repeat(columnWidth - width) + gap;
+			} else if (options.overflow?.[column] === "spill") {
+				line += styled + gap;
 			} else {
 				lines.push((line + styled).trimEnd());
 				line = indent + " ".repeat(position + columnWidth + gap.length);
