@@ -1,0 +1,534 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_TOOLS } from "../../examples/demo-server/tools.js";
+import { main } from "../../src/cli/main.js";
+import type { AuditJson, ResolveJson } from "../../src/cli/schema.js";
+import { createIo, fixture, plainEnv } from "./_helpers.js";
+
+const ESC = "\u001b[";
+
+async function run(
+	argv: string[],
+	options: Parameters<typeof createIo>[0] = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+	const fake = createIo(options);
+	const code = await main(argv, fake.io);
+	return { code, stdout: fake.stdout(), stderr: fake.stderr() };
+}
+
+describe("main", () => {
+	describe("usage errors", () => {
+		it.each([
+			[[], "Missing command; expected audit or resolve"],
+			[["adit"], 'Unknown command "adit"; expected audit or resolve'],
+			[["--strict"], 'Unknown option "--strict" before the command'],
+			[["audit", "--stric"], 'Unknown option "--stric" for audit'],
+			[["resolve", "x", "--strict"], 'Unknown option "--strict" for resolve'],
+			[
+				["audit", "--profile", "opanai"],
+				'Unknown profile "opanai"; expected openai',
+			],
+			[
+				["audit", "--timeout", "0"],
+				"--timeout expects a positive number of milliseconds",
+			],
+			[
+				["audit", "--timeout", "1.5s"],
+				"--timeout expects a positive number of milliseconds",
+			],
+			[["audit", "--url"], "Option --url needs a value"],
+			[
+				["audit", "--url", "ftp://x"],
+				'--url expects an http or https URL, got "ftp"',
+			],
+			[
+				["audit", "--url", "localhost:3000"],
+				"--url expects an http or https URL",
+			],
+			[["audit", "--url", "/mcp"], "--url expects an absolute http(s) URL"],
+			[["audit", "--json=yes"], "Option --json takes no value"],
+			[["audit", "--header", "X: y"], "--header only applies to --url"],
+			[
+				["audit", "--url", "http://h/mcp", "--header", "no colon"],
+				'--header expects "Name: value"',
+			],
+			[
+				["audit", "--url", "http://h/mcp", "--file", "t.json"],
+				"Choose one target, not --url and --file",
+			],
+			[
+				["audit", "--file", "t.json", "--", "node", "s.js"],
+				"Choose one target, not --file and a command after --",
+			],
+			[
+				["audit", "node", "server.js"],
+				'Unexpected argument "node"; put the server command after --',
+			],
+			[["audit", "--"], "Missing server command after --"],
+			[["--", "node"], "Missing command before --"],
+			[["resolve"], "Missing tool name"],
+			[["resolve", "a", "b"], 'Unexpected argument "b"'],
+			[
+				["resolve", "a", "--mode", "fuzzy"],
+				'Unknown --mode "fuzzy"; expected safe or mcporter',
+			],
+		])("exits 2 on %j with one sentence", async (argv, message) => {
+			const { code, stdout, stderr } = await run(argv);
+			expect(code).toBe(2);
+			expect(stdout).toBe("");
+			expect(stderr).toContain(`mcp-tool-names: ${message}`);
+			expect(stderr.trim().split("\n")).toHaveLength(1);
+		});
+
+		it("exits 2 when a file is missing, unreadable JSON or holds no tools", async () => {
+			const missing = await run(["audit", "--file", "no/such/tools.json"]);
+			expect(missing.code).toBe(2);
+			expect(missing.stderr).toBe(
+				"mcp-tool-names: Cannot read no/such/tools.json: no such file\n",
+			);
+			const bad = await run(["audit", "--file", "-"], { stdin: "{tools" });
+			expect(bad.stderr).toMatch(/^mcp-tool-names: stdin is not valid JSON: /);
+			const empty = await run(["audit", "--file", "-"], { stdin: " \n" });
+			expect(empty.stderr).toContain("stdin is empty");
+			const shape = await run(["audit", "--file", "-"], {
+				stdin: '{"names":[]}',
+			});
+			expect(shape.stderr).toContain("stdin holds no tool list");
+			const item = await run(["audit", "--file", "-"], { stdin: '["a", 3]' });
+			expect(item.stderr).toContain(
+				"stdin: tools[1] is neither a name nor a tool object",
+			);
+		});
+
+		it("refuses to wait on a terminal stdin", async () => {
+			const { code, stderr } = await run(["audit", "--file", "-"], {
+				stdinTTY: true,
+			});
+			expect(code).toBe(2);
+			expect(stderr).toContain(
+				"--file - reads stdin, but nothing is piped into it",
+			);
+		});
+	});
+
+	describe("help and version", () => {
+		it("prints the general help on --help", async () => {
+			const { code, stdout } = await run(["--help"]);
+			expect(code).toBe(0);
+			expect(stdout).toContain("mcp-tool-names audit [options] [target]");
+			expect(stdout).toContain(
+				"mcp-tool-names resolve <name> [options] [target]",
+			);
+		});
+
+		it("prints a command's help on <command> --help, even with other arguments", async () => {
+			const audit = await run(["audit", "--json", "--help"]);
+			expect(audit.stdout).toContain("--strict");
+			const resolve = await run(["resolve", "-h"]);
+			expect(resolve.stdout).toContain("--mode <mode>");
+		});
+
+		it("prints the version", async () => {
+			const { code, stdout } = await run(["-v"]);
+			expect(code).toBe(0);
+			expect(stdout).toMatch(/^\d+\.\d+\.\d+/);
+		});
+	});
+
+	describe("audit output", () => {
+		it("prints a table per profile, canonical → wire with marks and notes", async () => {
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--profile",
+				"openai",
+				"--file",
+				fixture("tools-list.json"),
+			]);
+			expect(code).toBe(0);
+			expect(stderr).toBe("");
+			const lines = stdout.split("\n");
+			expect(lines[0]).toBe(
+				`Tool names of ${fixture("tools-list.json")}: 7 tools`,
+			);
+			expect(lines[2]).toBe("openai  A-Z a-z 0-9 _ -, at most 64");
+			expect(stdout).toContain(
+				"  ~  websearch/fetch_content  →  websearch_fetch_content  renamed\n",
+			);
+			expect(stdout).toContain(
+				"  ✗  github/search            →  github_search_2          collides with github.search\n",
+			);
+			expect(stdout).toMatch(
+				/ {2}! {2}搜索\/获取 {16}→ {2}tool_[0-9a-z]{7} +lossy: hash added\n/,
+			);
+			expect(stdout).toContain(
+				"  ✓  begin_session               begin_session\n",
+			);
+			expect(stdout).toContain(
+				"  7 names: 1 ok, 4 renamed, 1 lossy, 1 collision\n",
+			);
+			expect(stdout).toContain(
+				"! 6 of 7 names would not be sent as is (openai); a WireNameCodec maps them to these wire names and back.\n",
+			);
+		});
+
+		it("folds a profile with the same result as an earlier one into one line", async () => {
+			const { stdout } = await run([
+				"audit",
+				"--profile",
+				"openai,anthropic",
+				"--file",
+				fixture("tools-list.json"),
+			]);
+			expect(stdout).toContain(
+				"anthropic  A-Z a-z 0-9 _ -, at most 64: same wire names as openai\n",
+			);
+			expect(stdout.match(/websearch_fetch_content/g)).toHaveLength(1);
+		});
+
+		it("says so when every name is valid as is", async () => {
+			const { code, stdout } = await run([
+				"audit",
+				"--strict",
+				"--file",
+				fixture("valid-names.json"),
+			]);
+			expect(code).toBe(0);
+			expect(stdout).toContain(
+				"✓ Every name is sent as is under openai, anthropic, gemini, portable and mcp.",
+			);
+		});
+
+		it("wraps a long name and keeps the wire column aligned", async () => {
+			const long = `atlassian-rovo-mcp-server-cloud/${"x".repeat(20)}`;
+			const { stdout } = await run(
+				["audit", "--profile", "openai", "--file", "-"],
+				{
+					stdin: JSON.stringify(["a/b", long]),
+				},
+			);
+			const lines = stdout.split("\n");
+			const at = lines.findIndex((line) => line.includes(long));
+			expect(lines[at]).toBe(`  ~  ${long}`);
+			expect(lines[at + 1]).toMatch(
+				/^ {47}→ {2}atlassian-rovo-mcp-server-cloud_x{20} {2}renamed$/,
+			);
+			expect(lines[at - 1]).toMatch(/^ {2}~ {2}a\/b {39}→ {2}a_b {39}renamed$/);
+		});
+
+		it("reports duplicates and fails --strict on them", async () => {
+			const { code, stdout } = await run(
+				["audit", "--strict", "--profile", "openai", "--file", "-"],
+				{ stdin: '["list_issues", "list_issues"]' },
+			);
+			expect(code).toBe(1);
+			expect(stdout).toContain("listed more than once");
+			expect(stdout).toContain("2 names: 2 ok, 1 duplicate");
+			expect(stdout).toContain(
+				"✗ --strict: Some names are listed more than once.",
+			);
+		});
+
+		it("prints 'Nothing to audit.' for an empty list", async () => {
+			const { code, stdout } = await run(["audit", "--strict", "--file", "-"], {
+				stdin: '{"tools": []}',
+			});
+			expect(code).toBe(0);
+			expect(stdout).toBe(
+				"Tool names of stdin: 0 tools\n\nNothing to audit.\n",
+			);
+		});
+	});
+
+	describe("--strict", () => {
+		it("exits 1 when any name would be rewritten, 0 otherwise", async () => {
+			const file = fixture("tools-list.json");
+			expect((await run(["audit", "--file", file])).code).toBe(0);
+			expect((await run(["audit", "--strict", "--file", file])).code).toBe(1);
+			expect(
+				(
+					await run([
+						"audit",
+						"--strict",
+						"--file",
+						fixture("valid-names.json"),
+					])
+				).code,
+			).toBe(0);
+		});
+
+		it("exits 1 for a lossy or colliding name under a profile that allows the rest", async () => {
+			const lossy = await run(
+				["audit", "--strict", "--profile", "mcp", "--file", "-"],
+				{
+					stdin: '["moneyflow_hsgt", "moneyflow_hsgt_备份"]',
+				},
+			);
+			expect(lossy.code).toBe(1);
+			const colliding = await run(
+				["audit", "--strict", "--profile", "gemini", "--file", "-"],
+				{ stdin: '["a.b", "a:b", "a/b"]' },
+			);
+			expect(colliding.code).toBe(1);
+		});
+	});
+
+	describe("colours", () => {
+		const file = fixture("tools-list.json");
+		it("colours a terminal stdout", async () => {
+			const { stdout } = await run(["audit", "--file", file], {
+				stdoutTTY: true,
+			});
+			expect(stdout).toContain(`${ESC}32m✓${ESC}39m`);
+		});
+
+		it("writes no escape codes when NO_COLOR is set, even on a terminal", async () => {
+			const { stdout } = await run(["audit", "--file", file], {
+				stdoutTTY: true,
+				env: plainEnv({ NO_COLOR: "1" }),
+			});
+			expect(stdout).not.toContain(ESC);
+		});
+
+		it("writes no escape codes into a pipe", async () => {
+			const { stdout } = await run(["audit", "--file", file]);
+			expect(stdout).not.toContain(ESC);
+		});
+
+		it("colours a pipe when FORCE_COLOR is set", async () => {
+			const { stdout } = await run(["audit", "--file", file], {
+				env: plainEnv({ FORCE_COLOR: "1" }),
+			});
+			expect(stdout).toContain(ESC);
+		});
+
+		it("colours the error prefix on a terminal stderr only", async () => {
+			const tty = await run(["adit"], { stderrTTY: true });
+			expect(tty.stderr.startsWith(`${ESC}31mmcp-tool-names:${ESC}39m`)).toBe(
+				true,
+			);
+			const pipe = await run(["adit"]);
+			expect(pipe.stderr.startsWith("mcp-tool-names:")).toBe(true);
+		});
+
+		it("never colours --json", async () => {
+			const { stdout } = await run(["audit", "--json", "--file", file], {
+				stdoutTTY: true,
+				env: plainEnv({ FORCE_COLOR: "1" }),
+			});
+			expect(stdout).not.toContain(ESC);
+		});
+	});
+
+	describe("--json", () => {
+		it("prints one document with schemaVersion 1, profiles in order and annotated entries", async () => {
+			const { code, stdout } = await run([
+				"audit",
+				"--json",
+				"--profile",
+				"portable,openai",
+				"--file",
+				fixture("tools-list.json"),
+			]);
+			expect(code).toBe(0);
+			const doc = JSON.parse(stdout) as AuditJson;
+			expect(Object.keys(doc)).toEqual([
+				"schemaVersion",
+				"command",
+				"source",
+				"server",
+				"toolCount",
+				"profiles",
+				"ok",
+				"strict",
+				"exitCode",
+			]);
+			expect(doc).toMatchObject({
+				schemaVersion: 1,
+				command: "audit",
+				source: { type: "file", path: fixture("tools-list.json") },
+				server: null,
+				toolCount: 7,
+				ok: false,
+				strict: false,
+				exitCode: 0,
+			});
+			expect(doc.profiles.map((p) => p.profile)).toEqual([
+				"portable",
+				"openai",
+			]);
+			const [portable] = doc.profiles;
+			expect(Object.keys(portable ?? {})).toEqual([
+				"profile",
+				"maxLength",
+				"ok",
+				"totals",
+				"entries",
+			]);
+			expect(portable?.totals).toEqual({
+				names: 7,
+				ok: 1,
+				renamed: 4,
+				lossy: 1,
+				truncated: 0,
+				collision: 1,
+				invalid: 0,
+				duplicates: 0,
+			});
+			expect(portable?.entries[4]).toEqual({
+				name: "github/search",
+				valid: false,
+				wire: "github_search_2",
+				status: "collision",
+				problems: [
+					expect.objectContaining({ code: "invalid-characters" }),
+					expect.objectContaining({ code: "collision" }),
+				],
+				collidesWith: "github.search",
+			});
+		});
+
+		it("sets exitCode 1 under --strict", async () => {
+			const { code, stdout } = await run([
+				"audit",
+				"--json",
+				"--strict",
+				"--file",
+				fixture("tools-list.json"),
+			]);
+			expect(code).toBe(1);
+			expect(JSON.parse(stdout)).toMatchObject({ strict: true, exitCode: 1 });
+		});
+	});
+
+	describe("resolve", () => {
+		const file = fixture("tools-list.json");
+		it.each([
+			["begin_session", 0, "exact", "✓ exact:"],
+			[
+				"linear.listIssues",
+				0,
+				"corrected",
+				"✓ corrected: linear.listIssues → linear.list_issues",
+			],
+			[
+				"fetch_content",
+				0,
+				"corrected",
+				"(a namespace prefix was dropped or added)",
+			],
+			["github_search", 1, "suggest", "(several tools fit equally well)"],
+			[
+				"linear.delete_isue",
+				1,
+				"suggest",
+				"linear.delete_issue is marked destructiveHint",
+			],
+			["kubernetes_scale", 1, "none", "✗ none: no tool of"],
+		])("resolves %s with exit %i (%s)", async (name, exit, kind, text) => {
+			const { code, stdout } = await run(["resolve", name, "--file", file]);
+			expect(code).toBe(exit);
+			expect(stdout).toContain(text);
+			const json = await run(["resolve", name, "--json", "--file", file]);
+			expect((JSON.parse(json.stdout) as ResolveJson).resolution.kind).toBe(
+				kind,
+			);
+		});
+
+		it("prints formatResolution's line under the decision", async () => {
+			const { stdout } = await run([
+				"resolve",
+				"linear.listIssues",
+				"--file",
+				file,
+			]);
+			expect(stdout.split("\n")[1]).toBe(
+				"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear.listIssues).",
+			);
+		});
+
+		it("prints a document with schemaVersion 1", async () => {
+			const { stdout } = await run([
+				"resolve",
+				"--json",
+				"--mode",
+				"mcporter",
+				"github_serch",
+				"--file",
+				file,
+			]);
+			const doc = JSON.parse(stdout) as ResolveJson;
+			expect(Object.keys(doc)).toEqual([
+				"schemaVersion",
+				"command",
+				"source",
+				"server",
+				"toolCount",
+				"input",
+				"mode",
+				"resolution",
+				"message",
+				"exitCode",
+			]);
+			expect(doc).toMatchObject({
+				schemaVersion: 1,
+				command: "resolve",
+				toolCount: 7,
+				input: "github_serch",
+				mode: "mcporter",
+			});
+			expect(doc.exitCode).toBe(doc.resolution.kind === "corrected" ? 0 : 1);
+		});
+	});
+
+	describe("server targets in-process", () => {
+		it("lists the demo server, whose tools are DEMO_TOOLS", async () => {
+			const { code, stdout } = await run([
+				"audit",
+				"--json",
+				"--profile",
+				"mcp",
+			]);
+			expect(code).toBe(0);
+			const doc = JSON.parse(stdout) as AuditJson;
+			expect(doc.source).toEqual({ type: "demo" });
+			expect(doc.profiles[0]?.entries.map((e) => e.name)).toEqual(
+				DEMO_TOOLS.map((tool) => tool.name),
+			);
+		});
+
+		it("shows a progress line on a terminal stderr and erases it", async () => {
+			const { code, stderr } = await run(
+				[
+					"audit",
+					"--json",
+					"--",
+					process.execPath,
+					fixture("paged-server.mjs"),
+				],
+				{ stderrTTY: true },
+			);
+			expect(code).toBe(0);
+			expect(stderr).toContain("Starting the server");
+			expect(stderr).toContain("Listing tools of the server");
+			expect(stderr.endsWith("\r\u001b[2K")).toBe(true);
+		});
+
+		it("writes nothing on stderr when it is not a terminal", async () => {
+			const { code, stderr } = await run([
+				"audit",
+				"--",
+				process.execPath,
+				fixture("paged-server.mjs"),
+			]);
+			expect(code).toBe(0);
+			expect(stderr).toBe("");
+		});
+
+		it("writes no progress line under TERM=dumb", async () => {
+			const { stderr } = await run(
+				["audit", "--", process.execPath, fixture("paged-server.mjs")],
+				{ stderrTTY: true, env: plainEnv({ TERM: "dumb" }) },
+			);
+			expect(stderr).toBe("");
+		});
+	});
+});
