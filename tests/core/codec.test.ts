@@ -461,6 +461,16 @@ describe("WireNameCodec", () => {
 			expect(codec.wireNameOf("a/b")).toBe("a_b_3");
 		});
 
+		it("lets a name keep a natural wire name that looks like another group's suffix", () => {
+			// a/b/2 wants a_b_2 and nobody else does, so a/b (losing a_b to a.b) moves on to a_b_3
+			const codec = new WireNameCodec();
+			expect(codec.encodeAll(["a/b", "a.b", "a/b/2"])).toEqual([
+				"a_b_3",
+				"a_b",
+				"a_b_2",
+			]);
+		});
+
 		it("cuts the base so that a suffixed name still fits maxLength", () => {
 			const valid = `${"a".repeat(62)}_b`;
 			const other = `${"a".repeat(62)}/b`;
