@@ -64,13 +64,27 @@ export interface ServerLike {
 	sendToolListChanged(): unknown;
 }
 
-/** Parameters of a `tools/call` request, as `Client.callTool` takes them. */
+/**
+ * Parameters of a `tools/call` request, as `Client.callTool` takes them.
+ *
+ * @example
+ * ```ts
+ * const params: CallToolParamsLike = { name: "websearch_fetch_content", arguments: { url } };
+ * ```
+ */
 export interface CallToolParamsLike {
 	name: string;
 	arguments?: Record<string, unknown> | undefined;
 }
 
-/** A tool definition as `tools/list` returns it; only the fields this package reads. */
+/**
+ * A tool definition as `tools/list` returns it; only the fields this package reads.
+ *
+ * @example
+ * ```ts
+ * const tool: ToolLike = { name: "files/delete_all", annotations: { destructiveHint: true } };
+ * ```
+ */
 export interface ToolLike {
 	name: string;
 	annotations?: { destructiveHint?: boolean | undefined } | undefined;

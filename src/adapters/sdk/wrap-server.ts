@@ -90,11 +90,9 @@ export function wrapServer<S extends ServerLike>(
 			const registry = detected.registry();
 			return registry === undefined ? [] : entriesOfRegistry(registry);
 		};
-		catalog = {
-			current: read,
-			knows: (name) => read().some((entry) => entry.name === name),
-			remember: () => {},
-		};
+		// The registry is at hand and cheap to read: route from it every time, which also
+		// issues wire names, so the next call of the same name is a plain lookup.
+		catalog = { current: read, knows: () => false, remember: () => {} };
 		decodePreDispatchNames(
 			server,
 			(name) => decideRoute(name, read(), router, false).name,

@@ -421,4 +421,6 @@ export const CLIENT_KITS: ClientKit[] = [
 ];
 
 /** The three real "Tool X not found" shapes: 1.20 throws, 1.32 returns `isError`, 2.4 throws. */
-export const NOT_FOUND_SERVERS = SERVER_KITS.filter((kit) => !kit.lowLevel);
+export const NOT_FOUND_SERVERS: ServerKit[] = SERVER_KITS.filter(
+	(kit) => !kit.lowLevel,
+);
