@@ -6,6 +6,16 @@
  * @module mcp-tool-names/jsonrpc
  */
 
+export type {
+	HeaderRecord,
+	MessageRewrite,
+	RewriteEventStreamOptions,
+} from "./http.js";
+export {
+	rewriteEventStream,
+	rewriteJsonBody,
+	syncMcpNameHeader,
+} from "./http.js";
 export type { WireRewriterOptions } from "./rewriter.js";
 export { WireRewriter } from "./rewriter.js";
 export type { MessageTransport, WrapTransportOptions } from "./transport.js";

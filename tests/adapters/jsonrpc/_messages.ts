@@ -2,12 +2,17 @@
 
 export type Id = string | number;
 
-export const listRequest = (id: Id, cursor?: string) => ({
-	jsonrpc: "2.0" as const,
-	id,
-	method: "tools/list",
-	...(cursor === undefined ? {} : { params: { cursor } }),
-});
+export interface Request {
+	jsonrpc: "2.0";
+	id: Id;
+	method: string;
+	params?: Record<string, any>;
+}
+
+export const listRequest = (id: Id, cursor?: string): Request =>
+	cursor === undefined
+		? { jsonrpc: "2.0", id, method: "tools/list" }
+		: { jsonrpc: "2.0", id, method: "tools/list", params: { cursor } };
 
 /** A tool definition as tests read it back. */
 export interface ToolShape {
@@ -41,8 +46,15 @@ export const listResult = (
 	result: { tools: tools as ToolShape[], ...extra },
 });
 
-export const callRequest = (id: Id, name: unknown) => ({
-	jsonrpc: "2.0" as const,
+export interface CallRequest {
+	jsonrpc: "2.0";
+	id: Id;
+	method: "tools/call";
+	params: { name: unknown; arguments: { q: string } };
+}
+
+export const callRequest = (id: Id, name: unknown): CallRequest => ({
+	jsonrpc: "2.0",
 	id,
 	method: "tools/call",
 	params: { name, arguments: { q: "x" } },
@@ -60,4 +72,7 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /** The property-test settings every jsonrpc property uses. */
-export const PROPERTY_RUNS = { seed: 42, numRuns: 200 } as const;
+export const PROPERTY_RUNS: { seed: number; numRuns: number } = {
+	seed: 42,
+	numRuns: 200,
+};

@@ -6,11 +6,20 @@ import { McpServer as McpServerV2 } from "@modelcontextprotocol/server";
 import { vi } from "vitest";
 import * as z from "zod";
 
-export const INFO = { name: "jsonrpc-test-server", version: "1.0.0" };
-export const CLIENT_INFO = { name: "jsonrpc-test-client", version: "1.0.0" };
+export const INFO: { name: string; version: string } = {
+	name: "jsonrpc-test-server",
+	version: "1.0.0",
+};
+export const CLIENT_INFO: { name: string; version: string } = {
+	name: "jsonrpc-test-client",
+	version: "1.0.0",
+};
 
 /** Tool names no provider accepts as they are. */
-export const CANONICAL = ["websearch/fetch_content", "linear.list_issues"];
+export const CANONICAL: readonly string[] = [
+	"websearch/fetch_content",
+	"linear.list_issues",
+];
 
 /** Canonical names whose handlers ran, in order. */
 export type CallLog = string[];
@@ -20,7 +29,10 @@ function reply(name: string, calls: CallLog) {
 	return { content: [{ type: "text" as const, text: `ran ${name}` }] };
 }
 
-export function serverV1(names: readonly string[], calls: CallLog) {
+export function serverV1(
+	names: readonly string[],
+	calls: CallLog,
+): McpServerV1 {
 	const server = new McpServerV1(INFO);
 	for (const name of names) addToolV1(server, name, calls);
 	return server;
@@ -41,7 +53,10 @@ export function addToolV1(
 	);
 }
 
-export function serverV2(names: readonly string[], calls: CallLog) {
+export function serverV2(
+	names: readonly string[],
+	calls: CallLog,
+): McpServerV2 {
 	const server = new McpServerV2(INFO);
 	for (const name of names) {
 		server.registerTool(
@@ -57,9 +72,9 @@ export function serverV2(names: readonly string[], calls: CallLog) {
 }
 
 export const clientV1 = (
-	capabilities: ConstructorParameters<typeof ClientV1>[1] = {},
-) => new ClientV1(CLIENT_INFO, capabilities);
-export const clientV2 = () => new ClientV2(CLIENT_INFO);
+	options: ConstructorParameters<typeof ClientV1>[1] = {},
+): ClientV1 => new ClientV1(CLIENT_INFO, options);
+export const clientV2 = (): ClientV2 => new ClientV2(CLIENT_INFO);
 
 export function textOf(result: unknown): string {
 	const content = (result as { content?: Array<{ text?: unknown }> }).content;
