@@ -6,7 +6,14 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
-/** One tool of the demo: its name, what it would do, and whether it is destructive. */
+/**
+ * One tool of the demo: its name, what it would do, and whether it is destructive.
+ *
+ * @example
+ * ```ts
+ * const tool: DemoTool = { name: "github/delete_file", description: "Delete a file", destructive: true };
+ * ```
+ */
 export interface DemoTool {
 	name: string;
 	description: string;

@@ -1,4 +1,11 @@
-/** Why the CLI stops with exit code 2: bad arguments, or a target it cannot read. */
+/**
+ * Why the CLI stops with exit code 2: bad arguments, or a target it cannot read.
+ *
+ * @example
+ * ```ts
+ * if (error.kind === "usage") stderr.write("see --help\n");
+ * ```
+ */
 export type CliFailureKind = "usage" | "target";
 
 /**

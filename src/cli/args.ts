@@ -18,7 +18,14 @@ export type TargetSpec =
 	| { type: "file"; path: string }
 	| { type: "stdin" };
 
-/** `mcp-tool-names audit`, parsed. */
+/**
+ * `mcp-tool-names audit`, parsed.
+ *
+ * @example
+ * ```ts
+ * const { profiles, strict } = parseCliArgs(["audit", "--strict"]) as AuditCommand;
+ * ```
+ */
 export interface AuditCommand {
 	command: "audit";
 	target: TargetSpec;
@@ -29,7 +36,14 @@ export interface AuditCommand {
 	timeoutMs: number;
 }
 
-/** `mcp-tool-names resolve <name>`, parsed. */
+/**
+ * `mcp-tool-names resolve <name>`, parsed.
+ *
+ * @example
+ * ```ts
+ * const { name, mode } = parseCliArgs(["resolve", "fetch_content"]) as ResolveCommand;
+ * ```
+ */
 export interface ResolveCommand {
 	command: "resolve";
 	name: string;
@@ -53,7 +67,14 @@ export type CliCommand =
 	| { command: "help"; topic?: "audit" | "resolve" }
 	| { command: "version" };
 
-/** Every built-in profile, in the order `--profile all` reports them. */
+/**
+ * Every built-in profile, in the order `--profile all` reports them.
+ *
+ * @example
+ * ```ts
+ * ALL_PROFILES.map((profile) => auditNames(names, { profile }));
+ * ```
+ */
 export const ALL_PROFILES: readonly ProfileName[] = [
 	"openai",
 	"anthropic",

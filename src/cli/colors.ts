@@ -1,6 +1,14 @@
 import type { CliOutput } from "./io.js";
 
-/** Text decorations the CLI uses; each returns its input unchanged when colours are off. */
+/**
+ * Text decorations the CLI uses; each returns its input unchanged when colours are off.
+ *
+ * @example
+ * ```ts
+ * const style: Style = createStyle(true);
+ * stdout.write(style.green("✓ ok"));
+ * ```
+ */
 export interface Style {
 	readonly enabled: boolean;
 	bold(text: string): string;

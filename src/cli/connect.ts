@@ -12,14 +12,28 @@ import {
 } from "./sdk.js";
 import type { CatalogTool } from "./tools-file.js";
 
-/** The server's `serverInfo` from `initialize`. */
+/**
+ * The server's `serverInfo` from `initialize`.
+ *
+ * @example
+ * ```ts
+ * const server: ServerInfo = { name: "linear", version: "1.2.0" };
+ * ```
+ */
 export interface ServerInfo {
 	name: string;
 	version: string;
 	title?: string;
 }
 
-/** What {@link listStdioTools} and {@link listHttpTools} return. */
+/**
+ * What {@link listStdioTools} and {@link listHttpTools} return.
+ *
+ * @example
+ * ```ts
+ * const { tools, pages }: ListedTools = await listStdioTools(server, options);
+ * ```
+ */
 export interface ListedTools {
 	tools: CatalogTool[];
 	server: ServerInfo | null;
@@ -31,7 +45,14 @@ export interface ListedTools {
 	transport?: "streamable-http" | "sse";
 }
 
-/** Options shared by the server targets. */
+/**
+ * Options shared by the server targets.
+ *
+ * @example
+ * ```ts
+ * const options: ConnectOptions = { timeoutMs: 5_000, progress, label: "the demo server" };
+ * ```
+ */
 export interface ConnectOptions {
 	/** Budget for starting, initializing and listing every page, in all. */
 	timeoutMs: number;
@@ -40,7 +61,14 @@ export interface ConnectOptions {
 	label: string;
 }
 
-/** A stdio server to start. */
+/**
+ * A stdio server to start.
+ *
+ * @example
+ * ```ts
+ * const server: StdioServer = { command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] };
+ * ```
+ */
 export interface StdioServer {
 	command: string;
 	args: readonly string[];
@@ -49,7 +77,14 @@ export interface StdioServer {
 	env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** A Streamable HTTP (or legacy SSE) endpoint. */
+/**
+ * A Streamable HTTP (or legacy SSE) endpoint.
+ *
+ * @example
+ * ```ts
+ * const server: HttpServer = { url: "http://localhost:3000/mcp", headers: { Authorization: "Bearer TOKEN" } };
+ * ```
+ */
 export interface HttpServer {
 	url: string;
 	headers: Readonly<Record<string, string>>;
@@ -139,8 +174,10 @@ export async function listStdioTools(
 
 /**
  * Connects to an HTTP server over Streamable HTTP, falling back to the older HTTP+SSE
- * transport when the endpoint answers the POST with a 4xx status (the backwards-compatibility
- * procedure of the MCP specification), then lists every page of tools and closes.
+ * transport when the endpoint answers the POST with a 4xx status other than 401/403 (the
+ * backwards-compatibility procedure of the MCP specification,
+ * https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#backwards-compatibility),
+ * then lists every page of tools and closes.
  *
  * @param server - the endpoint and extra headers
  * @param options - time budget, progress line and label

@@ -4,7 +4,14 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { CliFailure } from "./_failure.js";
 
-/** How to start the bundled demo server as a stdio child. */
+/**
+ * How to start the bundled demo server as a stdio child.
+ *
+ * @example
+ * ```ts
+ * const { command, args, cwd }: DemoServerCommand = findDemoServer();
+ * ```
+ */
 export interface DemoServerCommand {
 	command: string;
 	args: string[];

@@ -1,9 +1,23 @@
 import { version } from "../../package.json";
 
-/** The package version, inlined from package.json at build time. */
+/**
+ * The package version, inlined from package.json at build time.
+ *
+ * @example
+ * ```ts
+ * stdout.write(`${VERSION}\n`);
+ * ```
+ */
 export const VERSION: string = version;
 
-/** Default of `--timeout`, in milliseconds: time to start, initialize and list, in all. */
+/**
+ * Default of `--timeout`, in milliseconds: time to start, initialize and list, in all.
+ *
+ * @example
+ * ```ts
+ * const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS;
+ * ```
+ */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 const TARGETS = `Targets (one of them; none: the bundled demo server):

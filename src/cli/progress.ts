@@ -1,6 +1,14 @@
 import type { CliOutput } from "./io.js";
 
-/** A transient status line on stderr; see {@link startProgress}. */
+/**
+ * A transient status line on stderr; see {@link startProgress}.
+ *
+ * @example
+ * ```ts
+ * const progress: Progress = startProgress(stderr, env, "Listing tools");
+ * progress.stop();
+ * ```
+ */
 export interface Progress {
 	/** Replaces the text of the line. */
 	update(text: string): void;

@@ -3,6 +3,11 @@ import type { AuditReport, Resolution } from "../index.js";
 /**
  * Version of the `--json` documents, bumped on any incompatible change (a field removed,
  * renamed or retyped); new fields may appear within a version. Documented in docs/cli.md.
+ *
+ * @example
+ * ```ts
+ * if (doc.schemaVersion !== SCHEMA_VERSION) throw new Error("unknown schema");
+ * ```
  */
 export const SCHEMA_VERSION = 1;
 
@@ -35,13 +40,27 @@ export interface ServerJson {
 	title?: string;
 }
 
-/** One name of {@link AuditProfileJson}: an `AuditEntry` plus the name it collides with. */
+/**
+ * One name of {@link AuditProfileJson}: an `AuditEntry` plus the name it collides with.
+ *
+ * @example
+ * ```ts
+ * const holder = entries.find((e: AuditEntryJson) => e.status === "collision")?.collidesWith;
+ * ```
+ */
 export type AuditEntryJson = AuditReport["entries"][number] & {
 	/** For `collision`: the canonical name that keeps the contested wire name. */
 	collidesWith?: string;
 };
 
-/** One profile of {@link AuditJson}: an `AuditReport` with annotated entries. */
+/**
+ * One profile of {@link AuditJson}: an `AuditReport` with annotated entries.
+ *
+ * @example
+ * ```ts
+ * const openai: AuditProfileJson | undefined = doc.profiles.find((p) => p.profile === "openai");
+ * ```
+ */
 export interface AuditProfileJson extends Omit<AuditReport, "entries"> {
 	entries: AuditEntryJson[];
 }

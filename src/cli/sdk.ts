@@ -11,18 +11,41 @@ import type {
 import type { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { McpToolNamesError } from "../index.js";
 
-/** The parts of `@modelcontextprotocol/sdk` (1.x) every server target needs. */
+/**
+ * The parts of `@modelcontextprotocol/sdk` (1.x) every server target needs.
+ *
+ * @example
+ * ```ts
+ * const client = new sdk.Client({ name: "mcp-tool-names", version: VERSION });
+ * ```
+ */
 export interface SdkClient {
 	Client: typeof Client;
 	McpError: typeof McpError;
 }
 
-/** The SDK's stdio client. */
+/**
+ * The SDK's stdio client.
+ *
+ * @example
+ * ```ts
+ * const sdk: SdkStdio = await loadStdioSdk();
+ * new sdk.StdioClientTransport({ command: "node", args: ["server.js"] });
+ * ```
+ */
 export interface SdkStdio extends SdkClient {
 	StdioClientTransport: typeof StdioClientTransport;
 }
 
-/** The SDK's HTTP clients: Streamable HTTP and the older HTTP+SSE. */
+/**
+ * The SDK's HTTP clients: Streamable HTTP and the older HTTP+SSE.
+ *
+ * @example
+ * ```ts
+ * const sdk: SdkHttp = await loadHttpSdk();
+ * new sdk.StreamableHTTPClientTransport(new URL("http://localhost:3000/mcp"));
+ * ```
+ */
 export interface SdkHttp extends SdkClient {
 	StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport;
 	StreamableHTTPError: typeof StreamableHTTPError;

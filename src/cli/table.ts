@@ -1,10 +1,24 @@
-/** One cell of a {@link renderTable} row: plain text, optionally decorated after padding. */
+/**
+ * One cell of a {@link renderTable} row: plain text, optionally decorated after padding.
+ *
+ * @example
+ * ```ts
+ * const cell: TableCell = { text: "✓", style: style.green };
+ * ```
+ */
 export interface TableCell {
 	text: string;
 	style?: (text: string) => string;
 }
 
-/** Options of {@link renderTable}. */
+/**
+ * Options of {@link renderTable}.
+ *
+ * @example
+ * ```ts
+ * renderTable(rows, { indent: "", maxWidths: [undefined, 40], overflow: [undefined, "wrap"] });
+ * ```
+ */
 export interface TableOptions {
 	/** Put before every line; default two spaces. */
 	indent?: string;

@@ -13,7 +13,14 @@ import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
 import { type CatalogTool, parseToolsJson } from "./tools-file.js";
 
-/** The tools of a target, with where they came from. */
+/**
+ * The tools of a target, with where they came from.
+ *
+ * @example
+ * ```ts
+ * const { tools, label }: Catalog = await loadCatalog(target, { io, timeoutMs });
+ * ```
+ */
 export interface Catalog {
 	source: SourceJson;
 	/** A noun phrase for people: `the demo server`, `the server "node server.js"`, `tools.json`. */
@@ -24,7 +31,14 @@ export interface Catalog {
 	notes: string[];
 }
 
-/** Options of {@link loadCatalog}. */
+/**
+ * Options of {@link loadCatalog}.
+ *
+ * @example
+ * ```ts
+ * const options: LoadCatalogOptions = { io, timeoutMs: 15_000 };
+ * ```
+ */
 export interface LoadCatalogOptions {
 	io: CliIo;
 	timeoutMs: number;

@@ -1,6 +1,13 @@
 import { CliFailure } from "./_failure.js";
 
-/** A tool as the CLI needs it: its name, and whether it is destructive. */
+/**
+ * A tool as the CLI needs it: its name, and whether it is destructive.
+ *
+ * @example
+ * ```ts
+ * const tool: CatalogTool = { name: "github/delete_file", destructive: true };
+ * ```
+ */
 export interface CatalogTool {
 	name: string;
 	/** `annotations.destructiveHint === true`: `resolve` never auto-corrects to it. */
