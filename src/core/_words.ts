@@ -30,10 +30,11 @@ export function wordsOf(name: string): string[] {
 
 /**
  * Action verbs: a differing verb means a different action, not a typo (`get_user` is not a
- * misspelling of `set_user`).
+ * misspelling of `set_user`). Words that are as often nouns (`view`, `test`, `tag`, `filter`,
+ * `query`, `release`) are left out, so `get_view` still corrects to `get_views`.
  */
 export const ACTION_VERBS: ReadonlySet<string> = new Set(
-	`accept activate add allow append apply approve archive assign attach ban block book build call cancel charge check clear clone close commit compare compress connect convert copy count cp create deactivate decline decrypt del delete deny deploy describe destroy detach disable disconnect dismiss download drop duplicate edit enable encrypt end erase exec execute export extract fetch fill filter find flush follow fork format generate get grant hide import insert install invite join kill leave like link list load lock login logout ls merge modify mount move mute mv open parse patch pause pin post publish pull purge push put query read rebase reboot refresh refund reject release reload remove rename reopen replace reply reset resolve restart restore resume retry revert revoke rm run save scan schedule search send set share show shutdown sort start stop submit subscribe suspend sync tag terminate test transfer truncate unarchive unassign unban unblock uninstall unlink unlock unmute unpin unpublish unsubscribe untag unwatch update upload upsert validate verify view watch wipe write`.split(
+	`accept activate add allow approve archive assign attach ban cancel clear clone close commit compress connect convert copy cp create deactivate decline decrypt del delete deny deploy describe destroy detach disable disconnect dismiss download drop edit enable encrypt erase exec execute export extract fetch find flush follow fork generate get grant hide import insert install invite kill list load lock login logout ls merge modify move mute mv open parse patch pause pin post publish pull purge push put read rebase reboot refresh refund reject reload remove rename reopen replace reply reset restart restore resume retry revert revoke rm run save search send set show shutdown start stop submit subscribe suspend sync terminate truncate unarchive unassign unban uninstall unlink unlock unmute unpin unpublish unsubscribe unwatch update upload upsert validate verify watch wipe write`.split(
 		" ",
 	),
 );

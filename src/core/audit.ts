@@ -68,7 +68,7 @@ export interface AuditReport {
 	/** One entry per input name, in input order. */
 	entries: AuditEntry[];
 	totals: AuditTotals;
-	/** Every name is sent unchanged. */
+	/** Every name is sent unchanged and listed once. */
 	ok: boolean;
 }
 
@@ -188,7 +188,7 @@ export function auditNames(
 		maxLength: profile.maxLength,
 		entries,
 		totals,
-		ok: totals.ok === totals.names,
+		ok: totals.ok === totals.names && totals.duplicates === 0,
 	};
 }
 

@@ -4,6 +4,7 @@ import {
 	ACTION_VERBS,
 	DESTRUCTIVE_WORDS,
 	scriptsOf,
+	segmentsOf,
 	wordsOf,
 } from "./_words.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
@@ -175,46 +176,33 @@ function resolveSafe(
 		};
 	}
 
-	// 3. A dropped namespace prefix: the input is the tail of one candidate.
+	// 3. A dropped namespace prefix: the input is the tail of a candidate after a separator,
+	// and has two segments or half the candidate's length (`content` alone does not jump).
+	const segments = segmentsOf(input).length;
 	const tails = (data.byTail.get(norm) ?? []).filter(
-		(name) =>
-			inputWords.length >= 2 ||
-			2 * norm.length >= entry(data, name).norm.length,
+		(name) => segments >= 2 || 2 * norm.length >= entry(data, name).norm.length,
 	);
-	if (tails.length > 0) {
-		if (tails.length > 1) return hint(tails, "ambiguous");
-		const name = tails[0] as string;
-		const dropped = droppedPrefixWords(entry(data, name).words, inputWords);
-		if (
-			isProtected(name) ||
-			addsDestructiveWord(inputWords, entry(data, name).words)
-		) {
-			return hint(tails, "protected");
-		}
-		if (dropped.some((word) => verbsOf(options).has(word)))
-			return hint(tails, "too-far");
-		const distance = entry(data, name).norm.length - norm.length;
-		return { kind: "corrected", input, name, reason: "suffix", distance };
-	}
-
-	// 3b. An extra prefix: a candidate is the trailing words of the input.
-	const extra = new Set<string>();
+	// 3b. An extra prefix: a candidate is the trailing words (two at least) of the input.
+	const extra: string[] = [];
 	for (let start = 1; start <= inputWords.length - 2; start++) {
-		for (const name of data.byWords.get(inputWords.slice(start).join(" ")) ??
-			[])
-			extra.add(name);
+		extra.push(...(data.byWords.get(inputWords.slice(start).join(" ")) ?? []));
 	}
-	if (extra.size > 0) {
-		const names = [...extra].sort(compareCodeUnits);
-		if (names.length > 1) return hint(names, "ambiguous");
-		const name = names[0] as string;
-		if (
-			isProtected(name) ||
-			addsDestructiveWord(inputWords, entry(data, name).words)
-		) {
-			return hint(names, "protected");
+	// Both rules answer together: two tools that fit either way are a guess, not a fix.
+	const prefixed = [...new Set([...tails, ...extra])].sort(compareCodeUnits);
+	if (prefixed.length > 1) return hint(prefixed, "ambiguous");
+	const name = prefixed[0];
+	if (name !== undefined) {
+		const { norm: candidate, words } = entry(data, name);
+		if (isProtected(name) || addsDestructiveWord(inputWords, words)) {
+			return hint(prefixed, "protected");
 		}
-		const distance = norm.length - entry(data, name).norm.length;
+		const dropped = words.slice(
+			0,
+			Math.max(0, words.length - inputWords.length),
+		);
+		if (dropped.some((word) => verbsOf(options).has(word)))
+			return hint(prefixed, "too-far");
+		const distance = Math.abs(candidate.length - norm.length);
 		return { kind: "corrected", input, name, reason: "suffix", distance };
 	}
 
@@ -379,17 +367,6 @@ function verbsOf(options: ResolveOptions): ReadonlySet<string> {
 		verbCache.set(extra, verbs);
 	}
 	return verbs;
-}
-
-/** The words a candidate has before the tail the input matched. */
-function droppedPrefixWords(
-	candidateWords: readonly string[],
-	inputWords: readonly string[],
-): string[] {
-	return candidateWords.slice(
-		0,
-		Math.max(0, candidateWords.length - inputWords.length),
-	);
 }
 
 /** Whether the candidate names a destructive action the input does not. */

@@ -191,4 +191,11 @@ describe("auditNames", () => {
 			isMcpToolNamesError(thrown(() => auditNames(42 as unknown as string[]))),
 		).toBe(true);
 	});
+
+	it("is not ok when a name is listed twice, even if it is valid", () => {
+		const report = auditNames(["get_user", "get_user"]);
+		expect(report.totals.duplicates).toBe(1);
+		expect(report.ok).toBe(false);
+		expect(auditNames(["get_user"]).ok).toBe(true);
+	});
 });

@@ -527,3 +527,51 @@ describe("resolveName", () => {
 		});
 	});
 });
+
+describe("resolveName guards and prefix rules", () => {
+	it("corrects a plural typo of a word that is as often a noun as a verb", () => {
+		expect(resolveName("get_view", ["get_views"])).toMatchObject({
+			kind: "corrected",
+			name: "get_views",
+			reason: "distance",
+		});
+	});
+
+	it("does not correct when the candidate adds an action verb", () => {
+		expect(
+			resolveName("github.pull_request", ["github.create_pull_request"]),
+		).toMatchObject({ kind: "suggest", reason: "too-far" });
+	});
+
+	it("does not correct a glued word whose leading verb differs", () => {
+		expect(resolveName("getuser", ["setuser"])).toMatchObject({
+			kind: "suggest",
+			reason: "too-far",
+		});
+	});
+
+	it("counts only separators as segments for the dropped-prefix rule", () => {
+		// `v2` is one segment and shorter than half of `apiv2`: no jump to api_v2
+		expect(resolveName("v2", ["api_v2"]).kind).not.toBe("corrected");
+		expect(
+			resolveName("fetch_content", ["websearch/fetch_content"]),
+		).toMatchObject({
+			kind: "corrected",
+			reason: "suffix",
+		});
+	});
+
+	it("is ambiguous when a dropped prefix and an extra prefix point at different tools", () => {
+		expect(
+			resolveName("github_list_issues", [
+				"mcp_github_list_issues",
+				"list_issues",
+			]),
+		).toEqual({
+			kind: "suggest",
+			input: "github_list_issues",
+			suggestions: ["list_issues", "mcp_github_list_issues"],
+			reason: "ambiguous",
+		});
+	});
+});
