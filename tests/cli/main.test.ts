@@ -1,8 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TOOLS } from "../../examples/demo-server/tools.js";
 import { main } from "../../src/cli/main.js";
 import type { AuditJson, ResolveJson } from "../../src/cli/schema.js";
-import { createIo, fixture, plainEnv } from "./_helpers.js";
+import {
+	createIo,
+	fixture,
+	plainEnv,
+	refusedPort,
+	startSseServer,
+	startStatusServer,
+	startStreamableServer,
+	type TestHttpServer,
+} from "./_helpers.js";
 
 const ESC = "\u001b[";
 
@@ -521,6 +530,88 @@ describe("main", () => {
 			]);
 			expect(code).toBe(0);
 			expect(stderr).toBe("");
+		});
+
+		it("stops a server that exits early and quotes its stderr", async () => {
+			const { code, stdout, stderr } = await run([
+				"resolve",
+				"x",
+				"--",
+				process.execPath,
+				fixture("crash-server.mjs"),
+			]);
+			expect(code).toBe(2);
+			expect(stdout).toBe("");
+			expect(stderr).toContain("LINEAR_API_KEY is not set");
+		});
+
+		it("times out on a server that never answers", async () => {
+			const { code, stderr } = await run([
+				"audit",
+				"--timeout",
+				"300",
+				"--",
+				process.execPath,
+				fixture("hang-server.mjs"),
+			]);
+			expect(code).toBe(2);
+			expect(stderr).toContain("did not answer initialize within 300 ms");
+		});
+
+		describe("over HTTP", () => {
+			const servers: TestHttpServer[] = [];
+			afterAll(async () => {
+				await Promise.all(servers.map((server) => server.close()));
+			});
+			const start = async (
+				server: Promise<TestHttpServer>,
+			): Promise<TestHttpServer> => {
+				servers.push(await server);
+				return servers[servers.length - 1] as TestHttpServer;
+			};
+
+			it("resolves against a Streamable HTTP server", async () => {
+				const server = await start(startStreamableServer({ token: "t" }));
+				const { code, stdout } = await run([
+					"resolve",
+					"notion.search",
+					"--url",
+					server.url,
+					"--header",
+					"Authorization: Bearer t",
+				]);
+				expect(code).toBe(0);
+				expect(stdout).toContain("notion.search → notion/search");
+			});
+
+			it("falls back to SSE", async () => {
+				const server = await start(startSseServer());
+				const { code, stdout } = await run([
+					"audit",
+					"--json",
+					"--url",
+					server.url,
+				]);
+				expect(code).toBe(0);
+				expect(JSON.parse(stdout)).toMatchObject({
+					source: { transport: "sse" },
+					toolCount: 3,
+				});
+			});
+
+			it("reports an HTTP status and a refused connection", async () => {
+				const server = await start(startStatusServer(404));
+				const notFound = await run(["audit", "--url", server.url]);
+				expect(notFound.code).toBe(2);
+				expect(notFound.stderr).toContain(
+					"answered HTTP 404 Not Found (the SSE fallback failed too); check the URL's path",
+				);
+				const url = `http://localhost:${await refusedPort()}/mcp`;
+				const refused = await run(["audit", "--url", url]);
+				expect(refused.stderr).toBe(
+					`mcp-tool-names: Cannot connect to ${url}: connection refused\n`,
+				);
+			});
 		});
 
 		it("writes no progress line under TERM=dumb", async () => {
