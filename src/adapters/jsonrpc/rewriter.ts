@@ -180,6 +180,7 @@ export class WireRewriter {
 	 *
 	 * @param message - a JSON-RPC message or batch, parsed; anything else passes through
 	 * @returns `message` itself when nothing changed, otherwise a rewritten copy
+	 * @throws whatever `onCorrection` throws; never because of the message
 	 * @example
 	 * ```ts
 	 * const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "a_b" } };

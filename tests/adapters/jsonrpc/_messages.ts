@@ -70,9 +70,3 @@ export function deepFreeze<T>(value: T): T {
 	}
 	return value;
 }
-
-/** The property-test settings every jsonrpc property uses. */
-export const PROPERTY_RUNS: { seed: number; numRuns: number } = {
-	seed: 42,
-	numRuns: 200,
-};

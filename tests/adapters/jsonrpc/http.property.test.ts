@@ -5,7 +5,8 @@ import {
 	WireRewriter,
 } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
-import { listRequest, listResult, PROPERTY_RUNS, tool } from "./_messages.js";
+import { PROPERTY } from "../../_support/fast-check.js";
+import { listRequest, listResult, tool } from "./_messages.js";
 
 const terminator = fc.constantFrom("\n", "\r\n", "\r");
 const value = fc
@@ -148,7 +149,7 @@ describe("rewriteEventStream", () => {
 				const pieces = await run(cut(bytes, at), listening().serverToClient);
 				expect(pieces).toEqual(whole);
 			}),
-			PROPERTY_RUNS,
+			PROPERTY,
 		);
 	});
 
@@ -170,7 +171,7 @@ describe("rewriteEventStream", () => {
 				}));
 				expect(actual).toEqual(expected);
 			}),
-			PROPERTY_RUNS,
+			PROPERTY,
 		);
 	});
 
@@ -185,7 +186,7 @@ describe("rewriteEventStream", () => {
 				);
 				expect(out).toEqual(bytes);
 			}),
-			PROPERTY_RUNS,
+			PROPERTY,
 		);
 	});
 });

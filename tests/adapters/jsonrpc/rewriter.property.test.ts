@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { WireRewriter } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
+import { PROPERTY } from "../../_support/fast-check.js";
 import {
 	callRequest,
 	deepFreeze,
 	listRequest,
 	listResult,
-	PROPERTY_RUNS,
 	tool,
 } from "./_messages.js";
 
@@ -161,7 +161,7 @@ describe("WireRewriter", () => {
 					expect(JSON.stringify(input)).toBe(before);
 				}
 			}),
-			PROPERTY_RUNS,
+			PROPERTY,
 		);
 	});
 
@@ -184,7 +184,7 @@ describe("WireRewriter", () => {
 					}
 				},
 			),
-			PROPERTY_RUNS,
+			PROPERTY,
 		);
 	});
 
@@ -214,7 +214,7 @@ describe("WireRewriter", () => {
 					});
 				},
 			),
-			PROPERTY_RUNS,
+			PROPERTY,
 		);
 	});
 });
