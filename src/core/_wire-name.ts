@@ -15,6 +15,7 @@ const COMBINING_MARKS = /\p{M}/gu;
 const EMPTY_STEM = "tool";
 const LEADING_PREFIX = "tool_";
 const SUFFIX_LENGTH = HASH_LENGTH + 1;
+const SCAN_LIMIT = 4096;
 
 /**
  * Derives the wire name a canonical name gets when nothing else competes for it (the rules
@@ -30,7 +31,12 @@ export function naturalWireName(
 	let stem = "";
 	let lossy = false;
 	let pendingSeparator = false;
-	for (const char of canonical.normalize("NFKC")) {
+	// Only the start of a very long name can show in its wire name (the hash stands for the
+	// rest), so the scan is bounded and a 10 MB name costs what a 4 kB one does.
+	const limit = Math.max(SCAN_LIMIT, 4 * profile.maxLength);
+	const scanned =
+		canonical.length > limit ? cutStem(canonical, limit, false) : canonical;
+	for (const char of scanned.normalize("NFKC")) {
 		let kept: string | undefined;
 		if (allowed.test(char)) {
 			kept = char;
@@ -64,9 +70,11 @@ export function naturalWireName(
 	) {
 		stem = LEADING_PREFIX + stem;
 	}
-	const tooLong = lossy
-		? stem.length + SUFFIX_LENGTH > profile.maxLength
-		: stem.length > profile.maxLength;
+	const tooLong =
+		scanned !== canonical ||
+		(lossy
+			? stem.length + SUFFIX_LENGTH > profile.maxLength
+			: stem.length > profile.maxLength);
 	if (!lossy && !tooLong) return { wire: stem, derivation: "renamed" };
 	const kept = tooLong
 		? cutStem(stem, profile.maxLength - SUFFIX_LENGTH)
@@ -98,11 +106,12 @@ function trimUnderscores(text: string): string {
 }
 
 /** Cuts to at most `length` code units without splitting a surrogate pair, then trims `_`. */
-function cutStem(stem: string, length: number): string {
+function cutStem(stem: string, length: number, trim = true): string {
 	let end = Math.max(0, length);
 	const last = stem.charCodeAt(end - 1);
 	if (last >= 0xd800 && last <= 0xdbff) end--;
 	const cut = stem.slice(0, end);
+	if (!trim) return cut;
 	let trimmed = cut.length;
 	while (trimmed > 1 && cut.charCodeAt(trimmed - 1) === 95) trimmed--;
 	return cut.slice(0, trimmed);

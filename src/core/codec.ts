@@ -54,6 +54,9 @@ export interface CodecSnapshot {
 }
 
 const SNAPSHOT_VERSION = 1;
+// Names longer than this are not looked for in prose: nobody writes them there, and a
+// pattern of a few megabytes would exceed what regular-expression engines accept.
+const MAX_PROSE_NAME_LENGTH = 1024;
 const WORD_CHAR = "A-Za-z0-9_-";
 // A name in prose must not touch a word character, nor a `/`, `.` or `:` that itself
 // touches one (`a/b/c` must not match inside `a/b/cd` or `x/a/b/c`).
@@ -240,6 +243,7 @@ export class WireNameCodec {
 	/**
 	 * Replaces the canonical names this codec knows in prose (server instructions, tool
 	 * descriptions) with their wire names: longest name first, never inside a longer name.
+	 * Names over 1024 characters are left as they are.
 	 *
 	 * @param text - any text; a non-string comes back unchanged
 	 * @returns the text with wire names
@@ -439,7 +443,8 @@ export class WireNameCodec {
 		if (this.#textPattern !== undefined) return this.#textPattern;
 		const renamed: string[] = [];
 		for (const [canonical, wire] of this.#forward)
-			if (canonical !== wire) renamed.push(canonical);
+			if (canonical !== wire && canonical.length <= MAX_PROSE_NAME_LENGTH)
+				renamed.push(canonical);
 		if (renamed.length === 0) {
 			this.#textPattern = null;
 			return null;

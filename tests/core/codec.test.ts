@@ -1004,3 +1004,27 @@ describe("WireNameCodec", () => {
 		});
 	});
 });
+
+describe("WireNameCodec with huge names", () => {
+	it("keeps rewriting prose after a multi-megabyte name was encoded", () => {
+		const codec = new WireNameCodec();
+		const huge = "x/".repeat(2_000_000);
+		const wire = codec.encode(huge);
+		expect(wire.length).toBeLessThanOrEqual(64);
+		expect(codec.decode(wire)).toBe(huge);
+		codec.encode("websearch/fetch_content");
+		expect(codec.rewriteText("call websearch/fetch_content")).toBe(
+			"call websearch_fetch_content",
+		);
+	});
+
+	it("tells apart huge names that differ only at their end", () => {
+		const codec = new WireNameCodec();
+		const a = `${"a".repeat(100_000)}/1`;
+		const b = `${"a".repeat(100_000)}/2`;
+		const [wa, wb] = codec.encodeAll([a, b]);
+		expect(wa).not.toBe(wb);
+		expect(codec.decode(wa as string)).toBe(a);
+		expect(codec.decode(wb as string)).toBe(b);
+	});
+});
