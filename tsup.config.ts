@@ -19,13 +19,17 @@ export default defineConfig([
 		treeshake: true,
 	},
 	{
-		// The CLI: ESM only, for Node.
-		entry: { cli: "src/cli/bin.ts" },
+		// The CLI and the demo server it audits by default: ESM only, for Node.
+		entry: {
+			cli: "src/cli/bin.ts",
+			"demo-server": "examples/demo-server/server.ts",
+		},
 		format: ["esm"],
 		dts: false,
 		splitting: true,
 		clean: false,
 		target: "node20",
 		platform: "node",
+		removeNodeProtocol: false,
 	},
 ]);
