@@ -28,6 +28,8 @@ export class McpToolNamesError extends Error {
 	readonly code: McpToolNamesErrorCode;
 
 	/**
+	 * Creates the error; the library throws it, users rarely need to.
+	 *
 	 * @param code - machine-readable reason
 	 * @param message - one line naming the subject, the offending value and what would be valid
 	 * @param options - the underlying `cause`, if any

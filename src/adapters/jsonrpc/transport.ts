@@ -13,7 +13,9 @@ import { WireRewriter, type WireRewriterOptions } from "./rewriter.js";
  * ```
  */
 export interface MessageTransport {
+	/** Sends one message to the peer. */
 	send(message: never, options?: never): unknown;
+	/** Called with each message received from the peer. */
 	onmessage?: ((message: never, extra?: never) => void) | undefined;
 }
 

@@ -36,13 +36,18 @@ export interface JsonRpcMessageLike {
  * ```
  */
 export interface TransportLike {
+	/** Starts the transport; called by `connect()`. */
 	start(): Promise<void>;
+	/** Sends one JSON-RPC message. */
 	send(
 		message: JsonRpcMessageLike | JsonRpcMessageLike[],
 		...rest: never[]
 	): Promise<void>;
+	/** Closes the transport. */
 	close(): Promise<void>;
+	/** Set by the SDK: called when the transport closes. */
 	onclose?: (() => void) | undefined;
+	/** Set by the SDK: called on a transport error. */
 	onerror?: ((error: Error) => void) | undefined;
 	sessionId?: string | undefined;
 }
@@ -58,7 +63,9 @@ export interface TransportLike {
  * ```
  */
 export interface ServerLike {
+	/** Connects to a transport. */
 	connect(transport: TransportLike, ...rest: never[]): Promise<void>;
+	/** Closes the connection. */
 	close(): Promise<void>;
 	/** Present on servers only, which tells them from clients at compile time. */
 	sendToolListChanged(): unknown;
@@ -100,12 +107,16 @@ export interface ToolLike {
  * ```
  */
 export interface ClientLike {
+	/** Connects to a transport. */
 	connect(transport: TransportLike, ...rest: never[]): Promise<void>;
+	/** Closes the connection. */
 	close(): Promise<void>;
+	/** Lists the server's tools (one page). */
 	listTools(
 		params?: { cursor?: string | undefined },
 		...rest: never[]
 	): Promise<{ tools: ToolLike[]; nextCursor?: string | undefined }>;
+	/** Calls a tool. */
 	callTool(params: CallToolParamsLike, ...rest: never[]): Promise<unknown>;
 }
 
