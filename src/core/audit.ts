@@ -1,3 +1,4 @@
+import { isIterable } from "./_guards.js";
 import { WireNameCodec } from "./codec.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
@@ -99,11 +100,7 @@ export function auditNames(
 	options: AuditOptions = {},
 ): AuditReport {
 	const profile = resolveProfile(options.profile);
-	if (
-		typeof names !== "object" ||
-		names === null ||
-		typeof (names as Partial<Iterable<string>>)[Symbol.iterator] !== "function"
-	) {
+	if (!isIterable(names)) {
 		throw new McpToolNamesError(
 			"invalid-argument",
 			`auditNames expects an iterable of tool names, got ${describeValue(names)}`,
