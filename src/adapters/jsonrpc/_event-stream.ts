@@ -142,7 +142,13 @@ export class EventStreamEditor {
 		}
 		const rewritten = this.#rewrite(message);
 		if (rewritten === message) return raw;
-		const json = JSON.stringify(rewritten);
+		let json: string | undefined;
+		try {
+			json = JSON.stringify(rewritten);
+		} catch {
+			// Nested deeper than JSON.stringify can write: pass the event on as it came.
+			return raw;
+		}
 		if (json === undefined) return raw;
 		// One `data` line where the first one was; other fields keep their places.
 		let out = "";

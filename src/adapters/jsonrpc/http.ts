@@ -68,7 +68,7 @@ export function rewriteJsonBody<B>(body: B, rewrite: MessageRewrite): B {
 	if (message === undefined) return body;
 	const rewritten = rewrite(message.value);
 	if (rewritten === message.value) return body;
-	return (JSON.stringify(rewritten) ?? body) as B;
+	return (stringifyJson(rewritten) ?? body) as B;
 }
 
 /**
@@ -186,6 +186,16 @@ function isHeaders(value: unknown): value is Headers {
 		typeof candidate.set === "function" &&
 		typeof candidate.has === "function"
 	);
+}
+
+// JSON.parse takes nesting that JSON.stringify then cannot write (a RangeError past a few
+// thousand levels): such a body goes on as it came rather than failing the proxy.
+function stringifyJson(value: unknown): string | undefined {
+	try {
+		return JSON.stringify(value);
+	} catch {
+		return undefined;
+	}
 }
 
 function parseJson(text: string): { value: unknown } | undefined {
