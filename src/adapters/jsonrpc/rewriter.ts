@@ -306,23 +306,37 @@ export class WireRewriter {
 		if (!this.#resolve || this.#isKnown(name)) return undefined;
 		const index = this.#candidates();
 		if (index === undefined) return undefined;
+		// The caller chose from wire names, so its near miss is resolved against those and
+		// decoded: against canonical names, a newcomer named like another tool's wire name
+		// (`tool_1oiaz9u` next to `搜索/获取`) would take that tool's mistyped calls.
 		const resolution = resolveName(name, index, {
-			isProtected: (candidate) => this.#catalog.get(candidate) === true,
+			isProtected: (wire) =>
+				this.#catalog.get(this.codec.decode(wire)) === true,
 		});
 		if (resolution.kind !== "corrected") return undefined;
-		this.#onCorrection?.(formatResolution(resolution) ?? "", resolution);
-		return resolution.name === name ? undefined : resolution.name;
+		const corrected = {
+			...resolution,
+			name: this.codec.decode(resolution.name),
+		};
+		this.#onCorrection?.(formatResolution(corrected) ?? "", corrected);
+		return corrected.name === name ? undefined : corrected.name;
 	}
 
 	#isKnown(name: string): boolean {
 		return this.#catalog.has(name) || this.codec.wireNameOf(name) !== undefined;
 	}
 
-	/** The names `resolve` may correct to: the listed catalog, else what the codec knows. */
+	/**
+	 * The wire names `resolve` may correct to: those of the listed catalog, else every one
+	 * the codec issued.
+	 */
 	#candidates(): NameIndex | undefined {
 		if (this.#catalog.size > 0) {
 			if (this.#index === undefined || this.#indexSource !== "catalog") {
-				this.#index = new NameIndex(indexable(this.#catalog.keys()));
+				const wires: string[] = [];
+				for (const name of this.#catalog.keys())
+					wires.push(this.codec.wireNameOf(name) ?? name);
+				this.#index = new NameIndex(indexable(wires));
 				this.#indexSource = "catalog";
 			}
 			return this.#index;
@@ -330,8 +344,8 @@ export class WireRewriter {
 		// Nothing listed yet (a call right after a restart): a primed codec still knows them.
 		if (this.codec.size === 0) return undefined;
 		if (this.#index === undefined || this.#indexSource !== this.codec.size) {
-			const names = this.codec.toJSON().names.map(([canonical]) => canonical);
-			this.#index = new NameIndex(indexable(names));
+			const wires = this.codec.toJSON().names.map(([, wire]) => wire);
+			this.#index = new NameIndex(indexable(wires));
 			this.#indexSource = this.codec.size;
 		}
 		return this.#index;
