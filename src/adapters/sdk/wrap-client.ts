@@ -87,7 +87,7 @@ export function wrapClient<C extends ClientLike>(
 	};
 
 	/** Every tool of the server, canonical names, walking pages as 1.x needs. */
-	const listEvery = async (): Promise<CatalogEntry[]> => {
+	const listEvery = async (options: unknown): Promise<CatalogEntry[]> => {
 		const entries: CatalogEntry[] = [];
 		const seen = new Set<string>();
 		let cursor: string | undefined;
@@ -95,6 +95,7 @@ export function wrapClient<C extends ClientLike>(
 			const result = await listTools.call(
 				client,
 				cursor === undefined ? undefined : { cursor },
+				options,
 			);
 			if (!isRecord(result) || !Array.isArray(result.tools)) break;
 			entries.push(...entriesOfTools(result.tools));
@@ -126,7 +127,7 @@ export function wrapClient<C extends ClientLike>(
 	): Promise<unknown> => {
 		let entries: CatalogEntry[];
 		try {
-			entries = await listEvery();
+			entries = await listEvery(listOptionsOf(rest));
 		} catch {
 			return surface(failure, undefined);
 		}
@@ -175,6 +176,23 @@ export function wrapClient<C extends ClientLike>(
 	define(client, "callTool", called);
 	Object.defineProperty(client, WRAPPED, { value: true });
 	return client;
+}
+
+/**
+ * The caller's abort signal and timeouts from `callTool`'s request options (1.x passes them
+ * after a result schema, 2.x first), so the listing a recovery makes stops when the caller
+ * gave up instead of waiting for the SDK's default 60 seconds.
+ */
+function listOptionsOf(rest: readonly unknown[]): unknown {
+	for (const argument of rest) {
+		if (!isRecord(argument)) continue;
+		const options: Record<string, unknown> = {};
+		for (const key of ["signal", "timeout", "maxTotalTimeout"]) {
+			if (argument[key] !== undefined) options[key] = argument[key];
+		}
+		if (Object.keys(options).length > 0) return options;
+	}
+	return undefined;
 }
 
 function surface(failure: Failure, hint: string | undefined): unknown {
