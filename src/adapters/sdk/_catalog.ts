@@ -48,3 +48,25 @@ export function entriesOfRegistry(
 
 /** Bounds an internal walk over pages, against a server whose cursors never end. */
 export const MAX_PAGES = 1000;
+
+/**
+ * Every tool of a paged `tools/list`, following `nextCursor` until it is missing or repeats
+ * (or {@link MAX_PAGES} pages); a page that is not a list result ends the walk.
+ */
+export async function listEveryPage(
+	listPage: (cursor: string | undefined, page: number) => Promise<unknown>,
+): Promise<CatalogEntry[]> {
+	const entries: CatalogEntry[] = [];
+	const seen = new Set<string>();
+	let cursor: string | undefined;
+	for (let page = 0; page < MAX_PAGES; page++) {
+		const result = await listPage(cursor, page);
+		if (!isRecord(result) || !Array.isArray(result.tools)) break;
+		entries.push(...entriesOfTools(result.tools));
+		const next = result.nextCursor;
+		if (typeof next !== "string" || seen.has(next)) break;
+		seen.add(next);
+		cursor = next;
+	}
+	return entries;
+}

@@ -5,7 +5,7 @@ import {
 	entriesOfTools,
 	entryOfTool,
 	isRecord,
-	MAX_PAGES,
+	listEveryPage,
 } from "./_catalog.js";
 import { withErrorHint, withResultHint } from "./_failure.js";
 import {
@@ -193,23 +193,15 @@ async function listAll(
 	extra: unknown,
 ): Promise<CatalogEntry[]> {
 	if (handler === undefined) return [];
-	const entries: CatalogEntry[] = [];
-	const seen = new Set<string>();
-	let cursor: string | undefined;
-	for (let page = 0; page < MAX_PAGES; page++) {
-		const request = {
-			jsonrpc: "2.0",
-			id: `mcp-tool-names:tools/list:${page}`,
-			method: "tools/list",
-			params: cursor === undefined ? {} : { cursor },
-		};
-		const result = await handler(request, extra);
-		if (!isRecord(result) || !Array.isArray(result.tools)) break;
-		entries.push(...entriesOfTools(result.tools));
-		const next = result.nextCursor;
-		if (typeof next !== "string" || seen.has(next)) break;
-		seen.add(next);
-		cursor = next;
-	}
-	return entries;
+	return listEveryPage((cursor, page) =>
+		handler(
+			{
+				jsonrpc: "2.0",
+				id: `mcp-tool-names:tools/list:${page}`,
+				method: "tools/list",
+				params: cursor === undefined ? {} : { cursor },
+			},
+			extra,
+		),
+	);
 }
