@@ -124,6 +124,7 @@ export function wrapClient<C extends ClientLike>(
 		tried: string,
 		rest: unknown[],
 		failure: Failure,
+		held: boolean,
 	): Promise<unknown> => {
 		let entries: CatalogEntry[];
 		try {
@@ -146,7 +147,9 @@ export function wrapClient<C extends ClientLike>(
 			const target = byName.get(resolution.name)?.name ?? resolution.name;
 			// The server just refused that very tool: there is nothing better to offer.
 			if (target === tried) return surface(failure, undefined);
-			if (autoCorrect) {
+			// A wire name this client handed out keeps meaning its tool (a model may still
+			// hold the old list): when that tool is gone, hint at the other, never call it.
+			if (autoCorrect && !held) {
 				onCorrection?.(formatResolution(resolution) as string, resolution);
 				return invoke(params, target, rest);
 			}
@@ -160,6 +163,7 @@ export function wrapClient<C extends ClientLike>(
 		}
 		const sent = params.name;
 		const canonical = codec.decode(sent);
+		const held = wire && codec.lookup(sent) !== undefined;
 		let failure: Failure;
 		try {
 			const result = await invoke(params, canonical, rest);
@@ -169,7 +173,7 @@ export function wrapClient<C extends ClientLike>(
 			if (!isNotFoundError(error)) throw error;
 			failure = { error };
 		}
-		return recover(params, sent, canonical, rest, failure);
+		return recover(params, sent, canonical, rest, failure, held);
 	};
 
 	define(client, "listTools", listed);
