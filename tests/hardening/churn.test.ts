@@ -162,10 +162,16 @@ describe.each<Wrapping>(["wrapServer", "wrapTransport", "wrapClient"])(
 								for (const probe of probes.slice(2 * cycle, 2 * cycle + 2)) {
 									const wire = nth(held, probe) as string;
 									calls.length = 0;
+									const owner = issued.get(wire) as string;
 									const { ok, text } = await callText(client, wire);
-									if (!ok) continue; // its tool is gone: a failure, never another tool
-									expect(text).toBe(issued.get(wire));
-									expect(calls).toEqual([issued.get(wire)]);
+									// its own tool while that is registered; a failure once it is gone
+									expect(ok).toBe(registered.has(owner));
+									if (ok) {
+										expect(text).toBe(owner);
+										expect(calls).toEqual([owner]);
+									} else {
+										expect(calls).toEqual([]);
+									}
 								}
 							}
 						} finally {

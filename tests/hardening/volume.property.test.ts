@@ -60,6 +60,7 @@ function property<Ts extends [unknown, ...unknown[]]>(
 	base: number,
 	arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
 	predicate: (...args: Ts) => void,
+	extra: fc.Parameters<Ts> = {},
 ): void {
 	configured.set(title, runs(base));
 	it(title, () => {
@@ -68,7 +69,7 @@ function property<Ts extends [unknown, ...unknown[]]>(
 				executed++;
 				predicate(...args);
 			}),
-			params(base),
+			{ ...(params(base) as fc.Parameters<Ts>), ...extra },
 		);
 	});
 }
@@ -232,6 +233,8 @@ describe("WireNameCodec at volume", () => {
 			for (const [wire, name] of issued)
 				check(codec.decode(wire) === name, () => `${show(wire)} re-targeted`);
 		},
+		// 1,000 steps take long to shrink: report the first failure, seed and path.
+		{ endOnFailure: true },
 	);
 
 	property(
