@@ -4,6 +4,8 @@
  * tool named like another tool's wire name cannot capture its calls; Cyrillic look-alikes
  * never collapse onto Latin tools; auto-correction never lands on a destructive tool.
  */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import fc from "fast-check";
 import { normalizeName, resolveName, WireNameCodec } from "mcp-tool-names";
@@ -579,12 +581,6 @@ describe("a tool named like another tool's wire name", () => {
 			label: "wrapTransport with resolve",
 			connect: async (calls) => {
 				const server = catalogServer(ORIGINAL, null, calls);
-				const { InMemoryTransport } = await import(
-					"@modelcontextprotocol/sdk/inMemory.js"
-				);
-				const { Client } = await import(
-					"@modelcontextprotocol/sdk/client/index.js"
-				);
 				const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 				await server.connect(
 					wrapTransport(serverSide, { side: "server", resolve: true }),
@@ -606,9 +602,6 @@ describe("a tool named like another tool's wire name", () => {
 			label: "wrapClient with autoCorrect",
 			connect: async (calls) => {
 				const server = catalogServer(ORIGINAL, null, calls);
-				const { Client } = await import(
-					"@modelcontextprotocol/sdk/client/index.js"
-				);
 				const { client, close } = await connectClient(
 					server,
 					wrapClient(new Client({ name: "c", version: "1.0.0" })),
@@ -712,9 +705,6 @@ describe("names with Cyrillic look-alike letters", () => {
 		const calls: CallLog = [];
 		const server = catalogServer(latin, { resolve: true }, calls);
 		const viaServer = await connectClient(server);
-		const { Client } = await import(
-			"@modelcontextprotocol/sdk/client/index.js"
-		);
 		const viaClient = await connectClient(
 			catalogServer(latin, null, calls),
 			wrapClient(new Client({ name: "c", version: "1.0.0" })),
@@ -827,9 +817,6 @@ describe("auto-correction and destructive tools", () => {
 	});
 
 	it("never retries onto a destructive tool from a wrapped SDK client, for any catalog", async () => {
-		const { Client } = await import(
-			"@modelcontextprotocol/sdk/client/index.js"
-		);
 		await fc.assert(
 			fc.asyncProperty(
 				destructiveCatalog,
