@@ -1,0 +1,239 @@
+/**
+ * Levenshtein distances from one query to many candidates, each cut off at a bound.
+ *
+ * Myers' bit-parallel algorithm (G. Myers, "A fast bit-vector algorithm for approximate
+ * string matching based on dynamic programming", J. ACM 46(3), 1999), in the block form of
+ * H. Hyyrö ("A bit-vector algorithm for computing Levenshtein and Damerau edit distances",
+ * Nordic J. Computing 10(1), 2003) for queries longer than 32 units. The query is the
+ * pattern, so its match masks are built once; candidates are only read.
+ *
+ * It counts UTF-16 code units, like `fastest-levenshtein` (which reads `charCodeAt`): the two
+ * agree on every pair of strings, astral characters included.
+ */
+
+// Slots 0–127 are ASCII units; 128 is a unit the query lacks (all masks zero); other units
+// of the query get 129, 130, … in order of appearance.
+const ABSENT = 128;
+
+/** A query prepared for {@link scan}. */
+export interface Pattern {
+	readonly query: string;
+	readonly length: number;
+	readonly blocks: number;
+	/** Non-ASCII units of the query → their slots. */
+	readonly slots: ReadonlyMap<number, number>;
+}
+
+// Match mask of slot `s` in block `b` at `s * blocks + b`, for the pattern last scanned with.
+// Shared because a typed array this size costs more to allocate than a short scan.
+let peq = new Int32Array(8 * (ABSENT + 1));
+let active: Pattern | undefined;
+
+/** Puts the masks of `pattern` in `peq` (after clearing those of the one before). */
+function activate(pattern: Pattern): void {
+	if (active === pattern) return;
+	if (active !== undefined) masks(active, 0);
+	const size = (ABSENT + 1 + pattern.slots.size) * pattern.blocks;
+	if (peq.length < size) peq = new Int32Array(size);
+	masks(pattern, 1);
+	active = pattern;
+}
+
+function masks(pattern: Pattern, set: 0 | 1): void {
+	const { query, blocks, slots } = pattern;
+	for (let i = 0; i < query.length; i++) {
+		const unit = query.charCodeAt(i);
+		const at =
+			(unit > 127 ? (slots.get(unit) as number) : unit) * blocks + (i >>> 5);
+		peq[at] = set * ((peq[at] as number) | (1 << (i & 31)));
+	}
+}
+
+// The state of every column of the text being scanned. One scan uses it at a time (a sink
+// never starts another), so it is shared and only ever grows.
+let stack = new Int32Array(256);
+
+/**
+ * Texts of one length in code-unit order, with the length of the prefix each shares with the
+ * one before it (capped at 255), for a scan that walks them like a trie.
+ */
+export interface Bucket {
+	readonly norms: readonly string[];
+	readonly shared: Uint8Array;
+}
+
+/** Sorts `texts` (all of one length) in place and measures their shared prefixes. */
+export function bucketOf(texts: string[]): Bucket {
+	texts.sort();
+	const shared = new Uint8Array(texts.length);
+	for (let i = 1; i < texts.length; i++) {
+		const a = texts[i - 1] as string;
+		const b = texts[i] as string;
+		let k = 0;
+		while (k < 255 && k < a.length && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+		shared[i] = k;
+	}
+	return { norms: texts, shared };
+}
+
+/** Receives each text within the bound and returns the bound for the rest. */
+export interface Sink {
+	found(text: string, distance: number): number;
+}
+
+/** Prepares `query` for scans, once per query. */
+export function prepare(query: string): Pattern {
+	const slots = new Map<number, number>();
+	for (let i = 0; i < query.length; i++) {
+		const unit = query.charCodeAt(i);
+		if (unit > 127 && !slots.has(unit))
+			slots.set(unit, ABSENT + 1 + slots.size);
+	}
+	return {
+		query,
+		length: query.length,
+		blocks: (query.length + 31) >>> 5,
+		slots,
+	};
+}
+
+/**
+ * Tells `sink` of every text of `bucket` whose distance from the query is at most `bound`;
+ * the sink returns the bound for the rest, which may only shrink. The work for a prefix that
+ * texts share is done once, as in a trie, and a prefix already out of reach skips every text
+ * that starts with it.
+ *
+ * Out of reach: values along a diagonal of the edit-distance matrix never decrease (E.
+ * Ukkonen, "Algorithms for approximate string matching", Information and Control 64, 1985),
+ * so the first cell above the bound on the diagonal of the last cell settles it. That cell
+ * moves one row and one column per text unit; its change is the horizontal delta of its row
+ * plus the vertical delta below it, one bit each of vectors the algorithm computes anyway.
+ */
+export function scan(
+	pattern: Pattern,
+	bucket: Bucket,
+	bound: number,
+	sink: Sink,
+): void {
+	const { norms: texts, shared } = bucket;
+	const m = pattern.length;
+	const n = (texts[0] ?? "").length;
+	const { blocks, slots } = pattern;
+	// The diagonal starts at row m − n of column 0, or enters at row 0 of column n − m.
+	const gap = m > n ? m - n : n - m;
+	if (gap > bound) return;
+	if (m === 0) {
+		for (let i = 0; i < texts.length && n <= bound; i++)
+			bound = sink.found(texts[i] as string, n);
+		return;
+	}
+	activate(pattern);
+	// Per column j: the diagonal's value at [j], then Pv, Mv of each block.
+	const width = 1 + 2 * blocks;
+	if (stack.length < (n + 1) * width) stack = new Int32Array((n + 1) * width);
+	const state = stack;
+	const eqs = peq;
+	state[0] = gap;
+	for (let b = 0; b < blocks; b++) {
+		state[1 + b] = -1;
+		state[1 + blocks + b] = 0;
+	}
+	// Columns 0..valid hold the state of the last text; a text sharing `cut` units with it
+	// is out of reach.
+	let valid = 0;
+	let cut = n + 1;
+	for (let i = 0; i < texts.length; i++) {
+		const common = i === 0 ? 0 : (shared[i] as number);
+		if (common >= cut) continue;
+		const text = texts[i] as string;
+		let j = Math.min(common, valid);
+		let diag = state[j * width] as number;
+		cut = n + 1;
+		if (blocks === 1) {
+			// The same step as below for one block, with the state kept in registers.
+			let pv = state[j * 3 + 1] as number;
+			let mv = state[j * 3 + 2] as number;
+			for (let row = j + m - n; j < n; j++, row++) {
+				if (diag > bound) break;
+				const unit = text.charCodeAt(j);
+				const eq = eqs[
+					unit > 127 ? (slots.get(unit) ?? ABSENT) : unit
+				] as number;
+				const xv = eq | mv;
+				const xh = (((eq & pv) + pv) ^ pv) | eq;
+				const ph = ((mv | ~(xh | pv)) << 1) | 1;
+				const mh = (pv & xh) << 1;
+				pv = mh | ~(xv | ph);
+				mv = ph & xv;
+				if (row >= 0)
+					diag +=
+						((ph >>> row) & 1) -
+						((mh >>> row) & 1) +
+						((pv >>> row) & 1) -
+						((mv >>> row) & 1);
+				const to = (j + 1) * 3;
+				state[to] = diag;
+				state[to + 1] = pv;
+				state[to + 2] = mv;
+			}
+		} else {
+			for (; j < n; j++) {
+				if (diag > bound) break;
+				const unit = text.charCodeAt(j);
+				const from = j * width;
+				const to = from + width;
+				const eqAt = (unit > 127 ? (slots.get(unit) ?? ABSENT) : unit) * blocks;
+				const row = j + m - n;
+				const rowBlock = row >> 5;
+				const bit = row & 31;
+				// Horizontal deltas carried from block to block, +1 into the first (row 0).
+				let hp = 1;
+				let hm = 0;
+				for (let b = 0; b < blocks; b++) {
+					let pv = state[from + 1 + b] as number;
+					let mv = state[from + 1 + blocks + b] as number;
+					let eq = eqs[eqAt + b] as number;
+					const xv = eq | mv;
+					eq |= hm;
+					const xh = (((eq & pv) + pv) ^ pv) | eq;
+					let ph = mv | ~(xh | pv);
+					let mh = pv & xh;
+					const hpOut = ph >>> 31;
+					const hmOut = mh >>> 31;
+					ph = (ph << 1) | hp;
+					mh = (mh << 1) | hm;
+					pv = mh | ~(xv | ph);
+					mv = ph & xv;
+					state[to + 1 + b] = pv;
+					state[to + 1 + blocks + b] = mv;
+					if (b === rowBlock) {
+						diag +=
+							((ph >>> bit) & 1) -
+							((mh >>> bit) & 1) +
+							((pv >>> bit) & 1) -
+							((mv >>> bit) & 1);
+					}
+					hp = hpOut;
+					hm = hmOut;
+				}
+				state[to] = diag;
+			}
+		}
+		valid = j;
+		if (diag > bound) cut = j;
+		else if (j === n) bound = sink.found(text, diag);
+	}
+}
+
+/** The distance of two strings when at most `bound`, otherwise `bound + 1`. */
+export function within(a: string, b: string, bound: number): number {
+	let distance = bound + 1;
+	const sink: Sink = {
+		found: (_, d) => {
+			distance = d;
+			return bound;
+		},
+	};
+	scan(prepare(a), bucketOf([b]), bound, sink);
+	return distance;
+}
