@@ -60,20 +60,25 @@ let stack = new Int32Array(256);
 export interface Bucket {
 	readonly norms: readonly string[];
 	readonly shared: Uint8Array;
+	/** The units of every text, text after text: reading them here beats `charCodeAt`. */
+	readonly units: Uint16Array;
 }
 
 /** Sorts `texts` (all of one length) in place and measures their shared prefixes. */
 export function bucketOf(texts: string[]): Bucket {
 	texts.sort();
+	const n = (texts[0] ?? "").length;
 	const shared = new Uint8Array(texts.length);
-	for (let i = 1; i < texts.length; i++) {
-		const a = texts[i - 1] as string;
-		const b = texts[i] as string;
+	const units = new Uint16Array(texts.length * n);
+	for (let i = 0; i < texts.length; i++) {
+		const text = texts[i] as string;
+		for (let j = 0; j < n; j++) units[i * n + j] = text.charCodeAt(j);
+		if (i === 0) continue;
 		let k = 0;
-		while (k < 255 && k < a.length && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+		while (k < 255 && k < n && units[i * n + k] === units[(i - 1) * n + k]) k++;
 		shared[i] = k;
 	}
-	return { norms: texts, shared };
+	return { norms: texts, shared, units };
 }
 
 /** Receives each text within the bound and returns the bound for the rest. */
@@ -115,7 +120,7 @@ export function scan(
 	bound: number,
 	sink: Sink,
 ): void {
-	const { norms: texts, shared } = bucket;
+	const { norms: texts, shared, units } = bucket;
 	const m = pattern.length;
 	const n = (texts[0] ?? "").length;
 	const { blocks, slots } = pattern;
@@ -145,7 +150,7 @@ export function scan(
 	for (let i = 0; i < texts.length; i++) {
 		const common = i === 0 ? 0 : (shared[i] as number);
 		if (common >= cut) continue;
-		const text = texts[i] as string;
+		const at = i * n;
 		let j = Math.min(common, valid);
 		let diag = state[j * width] as number;
 		cut = n + 1;
@@ -155,7 +160,7 @@ export function scan(
 			let mv = state[j * 3 + 2] as number;
 			for (let row = j + m - n; j < n; j++, row++) {
 				if (diag > bound) break;
-				const unit = text.charCodeAt(j);
+				const unit = units[at + j] as number;
 				const eq = eqs[
 					unit > 127 ? (slots.get(unit) ?? ABSENT) : unit
 				] as number;
@@ -179,7 +184,7 @@ export function scan(
 		} else {
 			for (; j < n; j++) {
 				if (diag > bound) break;
-				const unit = text.charCodeAt(j);
+				const unit = units[at + j] as number;
 				const from = j * width;
 				const to = from + width;
 				const eqAt = (unit > 127 ? (slots.get(unit) ?? ABSENT) : unit) * blocks;
@@ -221,7 +226,7 @@ export function scan(
 		}
 		valid = j;
 		if (diag > bound) cut = j;
-		else if (j === n) bound = sink.found(text, diag);
+		else if (j === n) bound = sink.found(texts[i] as string, diag);
 	}
 }
 

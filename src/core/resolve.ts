@@ -1,14 +1,20 @@
 import { distance as levenshtein } from "fastest-levenshtein";
-import { compareCodeUnits } from "./_order.js";
 import {
-	ACTION_VERBS,
-	DESTRUCTIVE_WORDS,
-	scriptsOf,
-	segmentsOf,
-	wordsOf,
-} from "./_words.js";
+	addsDestructiveWord,
+	changesAction,
+	verbsOf,
+} from "./_correction-guards.js";
+import { type Pattern, prepare, type Sink, scan } from "./_distance.js";
+import { compareCodeUnits } from "./_order.js";
+import { scriptsOf, segmentsOf, wordsOf } from "./_words.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
-import { type IndexData, indexDataOf, type NameIndex } from "./name-index.js";
+import {
+	type IndexData,
+	indexDataOf,
+	type NameIndex,
+	type Names,
+	namesOf,
+} from "./name-index.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
 /**
@@ -133,9 +139,7 @@ export function suggest(
 	if (typeof input !== "string" || input.length > MAX_INPUT_LENGTH) return [];
 	const norm = normalizeName(input);
 	if (norm === "") return [];
-	return rank(data, norm, limit)
-		.slice(0, limit)
-		.map((r) => r.name);
+	return rank(data, prepare(norm), limit).map((r) => r.name);
 }
 
 function resolveSafe(
@@ -144,13 +148,12 @@ function resolveSafe(
 	options: ResolveOptions,
 	limit: number,
 ): Resolution {
-	if (input !== "" && data.entries.has(input))
+	if (input !== "" && data.norms.has(input))
 		return { kind: "exact", input, name: input };
 	if (input.length > MAX_INPUT_LENGTH) return { kind: "none", input };
 	const norm = normalizeName(input);
 	if (norm === "") return { kind: "none", input };
-	const isProtected = options.isProtected ?? (() => false);
-	const inputWords = wordsOf(input);
+	const isProtected = options.isProtected ?? never;
 	const hint = (
 		suggestions: readonly string[],
 		reason: "too-far" | "ambiguous" | "protected",
@@ -164,13 +167,12 @@ function resolveSafe(
 	// 2. Equal but for case and punctuation.
 	const same = data.byNorm.get(norm);
 	if (same !== undefined) {
-		if (same.length > 1) return hint(same, "ambiguous");
-		const name = same[0] as string;
-		if (isProtected(name)) return hint(same, "protected");
+		if (typeof same !== "string") return hint(same, "ambiguous");
+		if (isProtected(same)) return hint([same], "protected");
 		return {
 			kind: "corrected",
 			input,
-			name,
+			name: same,
 			reason: "normalized",
 			distance: 0,
 		};
@@ -178,21 +180,27 @@ function resolveSafe(
 
 	// 3. A dropped namespace prefix: the input is the tail of a candidate after a separator,
 	// and has two segments or half the candidate's length (`content` alone does not jump).
+	const inputWords = wordsOf(input);
 	const segments = segmentsOf(input).length;
-	const tails = (data.byTail.get(norm) ?? []).filter(
-		(name) => segments >= 2 || 2 * norm.length >= entry(data, name).norm.length,
+	const tails = namesOf(data.byTail.get(norm)).filter(
+		(name) => segments >= 2 || 2 * norm.length >= normOf(data, name).length,
 	);
 	// 3b. An extra prefix: a candidate is the trailing words (two at least) of the input.
 	const extra: string[] = [];
 	for (let start = 1; start <= inputWords.length - 2; start++) {
-		extra.push(...(data.byWords.get(inputWords.slice(start).join(" ")) ?? []));
+		const trailing = inputWords.slice(start);
+		// Words of most names concatenate to their normal form (see IndexData.byWords).
+		for (const name of namesOf(data.byNorm.get(trailing.join("")))) {
+			if (wordsOf(name).join(" ") === trailing.join(" ")) extra.push(name);
+		}
+		extra.push(...namesOf(data.byWords.get(trailing.join(" "))));
 	}
 	// Both rules answer together: two tools that fit either way are a guess, not a fix.
 	const prefixed = [...new Set([...tails, ...extra])].sort(compareCodeUnits);
 	if (prefixed.length > 1) return hint(prefixed, "ambiguous");
 	const name = prefixed[0];
 	if (name !== undefined) {
-		const { norm: candidate, words } = entry(data, name);
+		const words = wordsOf(name);
 		if (isProtected(name) || addsDestructiveWord(inputWords, words)) {
 			return hint(prefixed, "protected");
 		}
@@ -200,36 +208,43 @@ function resolveSafe(
 			0,
 			Math.max(0, words.length - inputWords.length),
 		);
-		if (dropped.some((word) => verbsOf(options).has(word)))
+		if (dropped.some((word) => verbsOf(options.verbs).has(word)))
 			return hint(prefixed, "too-far");
-		const distance = Math.abs(candidate.length - norm.length);
+		const distance = Math.abs(normOf(data, name).length - norm.length);
 		return { kind: "corrected", input, name, reason: "suffix", distance };
 	}
 
-	// 4 and 5. A small typo, or hints.
-	const ranked = rank(data, norm, Math.max(limit, 2));
-	const best = ranked[0];
-	if (best === undefined) return { kind: "none", input };
-	const names = ranked.map((r) => r.name);
-	const longer = Math.max(norm.length, best.norm.length);
-	// mcporter's threshold, max(2, floor(L × 0.3)), in integers (openclaw/mcporter,
-	// src/cli/identifier-helpers.ts); `2d < L` keeps more than half of the name.
-	const withinThreshold =
-		best.distance <= Math.max(2, Math.floor((3 * longer) / 10)) &&
-		2 * best.distance < longer;
-	if (!withinThreshold) return hint(names, "too-far");
-	if (ranked[1]?.distance === best.distance) return hint(names, "ambiguous");
-	const candidateWords = entry(data, best.name).words;
+	// 4 and 5. A small typo, or hints ranked by distance. Most typos are one or two edits
+	// away, and those are found without ranking the catalog.
+	const pattern = prepare(norm);
+	let ranking: Ranked[] | undefined;
+	const ranked = (): string[] => {
+		ranking ??= rank(data, pattern, Math.max(limit, 2));
+		return ranking.map((r) => r.name);
+	};
+	let best = closest(data, pattern);
+	if (best === undefined) {
+		ranking = rank(data, pattern, Math.max(limit, 2));
+		best = ranking[0];
+		if (best === undefined) return { kind: "none", input };
+		if (
+			ranking[1]?.distance === best.distance &&
+			isCorrectable(norm.length, best)
+		)
+			return hint(ranked(), "ambiguous");
+	}
+	if (!isCorrectable(norm.length, best)) return hint(ranked(), "too-far");
+	const candidateWords = wordsOf(best.name);
 	if (
 		isProtected(best.name) ||
 		addsDestructiveWord(inputWords, candidateWords)
 	) {
-		return hint(names, "protected");
+		return hint(ranked(), "protected");
 	}
 	if (scriptsOf(input) !== scriptsOf(best.name))
-		return hint(names, "protected");
-	if (changesAction(inputWords, candidateWords, verbsOf(options)))
-		return hint(names, "too-far");
+		return hint(ranked(), "protected");
+	if (changesAction(inputWords, candidateWords, verbsOf(options.verbs)))
+		return hint(ranked(), "too-far");
 	return {
 		kind: "corrected",
 		input,
@@ -289,41 +304,126 @@ function resolveMcporter(input: string, data: IndexData): Resolution {
 }
 
 /**
- * The `limit` closest candidates (more when names tie) within the suggestion bound, by
- * distance then name. Length buckets are visited by growing length difference, a lower
- * bound of the distance, and the walk stops once no unseen candidate can enter the list.
+ * mcporter's threshold, max(2, floor(L × 0.3)), in integers (openclaw/mcporter,
+ * src/cli/identifier-helpers.ts), L the longer normal form; `2d < L` keeps more than half of
+ * the name, so `ab` never becomes `cd` and `搜索` never becomes `获取`.
  */
-export function rank(data: IndexData, norm: string, limit: number): Ranked[] {
-	const length = norm.length;
-	const found: Ranked[] = [];
-	const cutoff = (): number =>
-		found.length >= limit
-			? (found[limit - 1] as Ranked).distance
-			: Number.POSITIVE_INFINITY;
-	const visit = (bucketLength: number): void => {
-		const bound = suggestionBound(length, bucketLength);
-		for (const candidate of data.byLength.get(bucketLength) ?? []) {
-			const distance = levenshtein(norm, candidate);
-			if (distance > bound) continue;
-			for (const name of data.byNorm.get(candidate) ?? [])
-				found.push({ name, norm: candidate, distance });
+function correctionBound(longer: number): number {
+	return Math.min(
+		Math.max(2, Math.floor((3 * longer) / 10)),
+		(longer - 1) >> 1,
+	);
+}
+
+function isCorrectable(length: number, best: Ranked): boolean {
+	return best.distance <= correctionBound(Math.max(length, best.norm.length));
+}
+
+/** Most typo corrections are this many edits or fewer: cheap to find, see {@link closest}. */
+const NEAR = 2;
+
+/**
+ * The closest candidate when it is at most {@link NEAR} edits away and no other name is as
+ * close; `undefined` otherwise (then ranking decides). The bound grows one edit at a time,
+ * so the first bound with a hit is the best distance and a second hit there is a tie.
+ */
+function closest(data: IndexData, pattern: Pattern): Ranked | undefined {
+	const sink = new Closest(data);
+	for (let bound = 1; bound <= NEAR; bound++) {
+		for (let gap = 0; gap <= bound && !sink.tied; gap++) {
+			for (let side = gap === 0 ? 1 : 0; side < 2 && !sink.tied; side++) {
+				const bucket = data.byLength.get(
+					pattern.length + (side === 0 ? -gap : gap),
+				);
+				if (bucket !== undefined) scan(pattern, bucket, bound, sink);
+			}
 		}
-	};
-	for (let gap = 0; ; gap++) {
-		const shorter = length - gap;
-		const longer = length + gap;
-		const shorterPossible =
-			shorter >= 1 && gap <= suggestionBound(length, shorter);
-		const longerPossible =
-			longer <= data.maxNormLength && gap <= suggestionBound(length, longer);
-		if (!shorterPossible && !longerPossible) break;
-		if (gap > cutoff()) break;
-		if (shorterPossible) visit(shorter);
-		if (longerPossible && gap > 0) visit(longer);
-		found.sort(compareRanked);
-		if (found.length > limit) found.length = limit;
+		if (sink.tied) return undefined;
+		if (sink.best !== undefined) return sink.best;
 	}
-	return found;
+	return undefined;
+}
+
+class Closest implements Sink {
+	best: Ranked | undefined;
+	tied = false;
+	readonly #data: IndexData;
+
+	constructor(data: IndexData) {
+		this.#data = data;
+	}
+
+	found(norm: string, distance: number): number {
+		const names = this.#data.byNorm.get(norm) as Names;
+		this.tied = this.best !== undefined || typeof names !== "string";
+		this.best = { name: names as string, norm, distance };
+		// A tie settles it: nothing is closer than the bound of this pass.
+		return this.tied ? -1 : distance;
+	}
+}
+
+/**
+ * The `limit` closest candidates within the suggestion bound, by distance then name. Length
+ * buckets are visited by growing length difference, a lower bound of the distance; each
+ * distance is cut off at the worst distance still in the list, and the walk stops once no
+ * unseen candidate can enter it.
+ */
+export function rank(
+	data: IndexData,
+	pattern: Pattern,
+	limit: number,
+): Ranked[] {
+	const length = pattern.length;
+	const sink = new Ranking(data, limit);
+	for (let gap = 0; gap <= sink.cutoff; gap++) {
+		let reachable = false;
+		for (let side = gap === 0 ? 1 : 0; side < 2; side++) {
+			const other = length + (side === 0 ? -gap : gap);
+			sink.most = suggestionBound(length, other);
+			// Shorter names run out at 1 unit, longer ones at the longest in the index.
+			if (
+				gap > sink.most ||
+				other < 1 ||
+				(other > length && other > data.maxNormLength)
+			)
+				continue;
+			reachable = true;
+			const bucket = data.byLength.get(other);
+			if (bucket !== undefined)
+				scan(pattern, bucket, Math.min(sink.most, sink.cutoff), sink);
+		}
+		if (!reachable) break;
+	}
+	return sink.list;
+}
+
+class Ranking implements Sink {
+	readonly list: Ranked[] = [];
+	cutoff = Number.POSITIVE_INFINITY;
+	most = 0;
+	readonly #data: IndexData;
+	readonly #limit: number;
+
+	constructor(data: IndexData, limit: number) {
+		this.#data = data;
+		this.#limit = limit;
+	}
+
+	found(norm: string, distance: number): number {
+		const list = this.list;
+		const limit = this.#limit;
+		for (const name of namesOf(this.#data.byNorm.get(norm))) {
+			const entry = { name, norm, distance };
+			let at = list.length;
+			while (at > 0 && compareRanked(list[at - 1] as Ranked, entry) > 0) at--;
+			if (at >= limit) continue;
+			list.splice(at, 0, entry);
+			if (list.length > limit) list.pop();
+			if (list.length === limit)
+				this.cutoff = (list[limit - 1] as Ranked).distance;
+		}
+		return Math.min(this.most, this.cutoff);
+	}
 }
 
 /** Hints reach `max(3, floor(0.6 × L))` edits, L the longer normal form. */
@@ -335,11 +435,12 @@ function compareRanked(a: Ranked, b: Ranked): number {
 	return a.distance - b.distance || compareCodeUnits(a.name, b.name);
 }
 
-function entry(
-	data: IndexData,
-	name: string,
-): { norm: string; words: readonly string[] } {
-	return data.entries.get(name) as { norm: string; words: readonly string[] };
+function never(): boolean {
+	return false;
+}
+
+function normOf(data: IndexData, name: string): string {
+	return data.norms.get(name) as string;
 }
 
 function checkLimit(limit: number | undefined): number {
@@ -351,93 +452,4 @@ function checkLimit(limit: number | undefined): number {
 		);
 	}
 	return limit;
-}
-
-const verbCache = new WeakMap<Iterable<string>, ReadonlySet<string>>();
-
-function verbsOf(options: ResolveOptions): ReadonlySet<string> {
-	const extra = options.verbs;
-	if (extra === undefined) return ACTION_VERBS;
-	let verbs = verbCache.get(extra);
-	if (verbs === undefined) {
-		const all = new Set(ACTION_VERBS);
-		for (const verb of extra)
-			if (typeof verb === "string") all.add(verb.toLowerCase());
-		verbs = all;
-		verbCache.set(extra, verbs);
-	}
-	return verbs;
-}
-
-/** Whether the candidate names a destructive action the input does not. */
-function addsDestructiveWord(
-	inputWords: readonly string[],
-	candidateWords: readonly string[],
-): boolean {
-	return candidateWords.some(
-		(word) => DESTRUCTIVE_WORDS.has(word) && !inputWords.includes(word),
-	);
-}
-
-/**
- * The verb and short-word guards: a changed word that is a known verb in the input (or a
- * verb the candidate adds), a different leading verb, or a changed word of three letters or
- * fewer means a different name, not a typo.
- */
-function changesAction(
-	inputWords: readonly string[],
-	candidateWords: readonly string[],
-	verbs: ReadonlySet<string>,
-): boolean {
-	for (const [from, to] of changedWords(inputWords, candidateWords)) {
-		if (from !== undefined && verbs.has(from)) return true;
-		if (from === undefined && to !== undefined && verbs.has(to)) return true;
-		if ((from?.length ?? 0) <= 3 && (to?.length ?? 0) <= 3) return true;
-	}
-	const fromVerb = leadingVerb(inputWords[0], verbs);
-	const toVerb = leadingVerb(candidateWords[0], verbs);
-	return fromVerb !== undefined && toVerb !== undefined && fromVerb !== toVerb;
-}
-
-/** Pairs of words that differ: by position when the counts match, else what each side lacks. */
-function changedWords(
-	a: readonly string[],
-	b: readonly string[],
-): Array<[string | undefined, string | undefined]> {
-	const pairs: Array<[string | undefined, string | undefined]> = [];
-	if (a.length === b.length) {
-		a.forEach((word, i) => {
-			if (word !== b[i]) pairs.push([word, b[i]]);
-		});
-		return pairs;
-	}
-	const remaining = [...b];
-	const removed: string[] = [];
-	for (const word of a) {
-		const at = remaining.indexOf(word);
-		if (at === -1) removed.push(word);
-		else remaining.splice(at, 1);
-	}
-	const count = Math.max(removed.length, remaining.length);
-	for (let i = 0; i < count; i++) pairs.push([removed[i], remaining[i]]);
-	return pairs;
-}
-
-/** The verb a word is or starts with (`getuser` → `get`), the longest one. */
-function leadingVerb(
-	word: string | undefined,
-	verbs: ReadonlySet<string>,
-): string | undefined {
-	if (word === undefined) return undefined;
-	if (verbs.has(word)) return word;
-	let found: string | undefined;
-	for (const verb of verbs) {
-		if (
-			verb.length >= 3 &&
-			word.startsWith(verb) &&
-			verb.length > (found?.length ?? 0)
-		)
-			found = verb;
-	}
-	return found;
 }
