@@ -10,7 +10,7 @@ requireBuild();
 // Budgets, minified and gzipped, without the one dependency. The codec path is what every
 // server wrapper and proxy ships; the whole entry adds resolution, audit and their messages.
 const CODEC_PATH_BUDGET = 6 * 1024;
-const WHOLE_ENTRY_BUDGET = 9 * 1024;
+const WHOLE_ENTRY_BUDGET = 10 * 1024;
 
 mkdirSync(join(ROOT, ".tmp"), { recursive: true });
 const scratch = mkdtempSync(join(ROOT, ".tmp", "size-"));
