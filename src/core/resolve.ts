@@ -157,12 +157,7 @@ function resolveSafe(
 	const hint = (
 		suggestions: readonly string[],
 		reason: "too-far" | "ambiguous" | "protected",
-	): Resolution => ({
-		kind: "suggest",
-		input,
-		suggestions: suggestions.slice(0, limit),
-		reason,
-	});
+	): Resolution => hintOf(input, suggestions, limit, reason);
 
 	// 2. Equal but for case and punctuation.
 	const same = data.byNorm.get(norm);
@@ -433,6 +428,20 @@ function suggestionBound(a: number, b: number): number {
 
 function compareRanked(a: Ranked, b: Ranked): number {
 	return a.distance - b.distance || compareCodeUnits(a.name, b.name);
+}
+
+function hintOf(
+	input: string,
+	suggestions: readonly string[],
+	limit: number,
+	reason: "too-far" | "ambiguous" | "protected",
+): Resolution {
+	return {
+		kind: "suggest",
+		input,
+		suggestions: suggestions.slice(0, limit),
+		reason,
+	};
 }
 
 function never(): boolean {
