@@ -127,11 +127,6 @@ export function scan(
 	// The diagonal starts at row m − n of column 0, or enters at row 0 of column n − m.
 	const gap = m > n ? m - n : n - m;
 	if (gap > bound) return;
-	if (m === 0) {
-		for (let i = 0; i < texts.length && n <= bound; i++)
-			bound = sink.found(texts[i] as string, n);
-		return;
-	}
 	activate(pattern);
 	// Per column j: the diagonal's value at [j], then Pv, Mv of each block.
 	const width = 1 + 2 * blocks;
