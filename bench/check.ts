@@ -11,7 +11,7 @@ import {
 	resolveName,
 	suggest,
 } from "../src/index.js";
-import { catalog, queries } from "./data.js";
+import { catalog, QUERIES, queries } from "./data.js";
 import { naiveBoth, normaliseAll } from "./naive.js";
 
 /** What one worker checks: queries `from` to `to` of the stream for `size` names. */
@@ -44,9 +44,6 @@ export function optionsFor(i: number): ResolveOptions {
 			};
 	}
 }
-
-/** Total queries per size in the stream the checks and timings share. */
-export const QUERIES = 10_000;
 
 export function runCheck(job: CheckJob): CheckResult {
 	const names = catalog(job.size);

@@ -88,6 +88,9 @@ export function catalog(size: number, seed = 1): string[] {
 	return [...names];
 }
 
+/** Queries per catalog size in the stream the checks and the timings share. */
+export const QUERIES = 10_000;
+
 /** What a query was made from. */
 export type QueryKind =
 	| "exact"
