@@ -24,7 +24,7 @@ export interface IndexData {
 	 * sigma lowercases by context). The others are found by their normal form.
 	 */
 	readonly byWords: ReadonlyMap<string, Names>;
-	/** Length of a normal form → the distinct non-empty normal forms of that length. */
+	/** Length of a normal form → the distinct non-empty normal forms of that length, sorted. */
 	readonly byLength: ReadonlyMap<number, Bucket>;
 	readonly maxNormLength: number;
 	ascii(name: string): string;
