@@ -47,7 +47,7 @@ export function entriesOfRegistry(
 }
 
 /** Bounds an internal walk over pages, against a server whose cursors never end. */
-export const MAX_PAGES = 1000;
+const MAX_PAGES = 1000;
 
 /**
  * Every tool of a paged `tools/list`, following `nextCursor` until it is missing or repeats

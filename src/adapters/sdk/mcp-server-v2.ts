@@ -1,4 +1,5 @@
 import { isRecord } from "./_catalog.js";
+import { define } from "./_define.js";
 
 /**
  * The 2.x `McpServer` answers two questions about a `tools/call` before dispatch, from the
@@ -49,13 +50,4 @@ function renamedContext(
 		...context,
 		request: { ...request, params: { ...request.params, name: canonical } },
 	};
-}
-
-function define(target: object, key: string, value: unknown): void {
-	Object.defineProperty(target, key, {
-		configurable: true,
-		writable: true,
-		enumerable: false,
-		value,
-	});
 }

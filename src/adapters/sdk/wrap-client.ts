@@ -3,12 +3,8 @@ import {
 	McpToolNamesError,
 	resolveName,
 } from "../../index.js";
-import {
-	type CatalogEntry,
-	entriesOfTools,
-	isRecord,
-	MAX_PAGES,
-} from "./_catalog.js";
+import { type CatalogEntry, isRecord, listEveryPage } from "./_catalog.js";
+import { define } from "./_define.js";
 import {
 	isNotFoundError,
 	isNotFoundResult,
@@ -87,25 +83,14 @@ export function wrapClient<C extends ClientLike>(
 	};
 
 	/** Every tool of the server, canonical names, walking pages as 1.x needs. */
-	const listEvery = async (options: unknown): Promise<CatalogEntry[]> => {
-		const entries: CatalogEntry[] = [];
-		const seen = new Set<string>();
-		let cursor: string | undefined;
-		for (let page = 0; page < MAX_PAGES; page++) {
-			const result = await listTools.call(
+	const listEvery = (options: unknown): Promise<CatalogEntry[]> =>
+		listEveryPage((cursor) =>
+			listTools.call(
 				client,
 				cursor === undefined ? undefined : { cursor },
 				options,
-			);
-			if (!isRecord(result) || !Array.isArray(result.tools)) break;
-			entries.push(...entriesOfTools(result.tools));
-			const next = result.nextCursor;
-			if (typeof next !== "string" || seen.has(next)) break;
-			seen.add(next);
-			cursor = next;
-		}
-		return entries;
-	};
+			),
+		);
 
 	const invoke = (
 		params: Record<string, unknown>,
@@ -208,13 +193,4 @@ function surface(failure: Failure, hint: string | undefined): unknown {
 	return hint === undefined
 		? failure.result
 		: withResultHint(failure.result, hint);
-}
-
-function define(target: object, key: string, value: unknown): void {
-	Object.defineProperty(target, key, {
-		configurable: true,
-		writable: true,
-		enumerable: false,
-		value,
-	});
 }
