@@ -1,7 +1,7 @@
+import { describeValue, isName, isRecord } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { EventStreamEditor } from "./_event-stream.js";
 import { decodeHeaderValue, encodeHeaderValue } from "./_header-value.js";
-import { describe, isName, isRecord } from "./_message.js";
 
 /**
  * One direction of a `WireRewriter`, or any function of the same shape: takes a parsed
@@ -99,7 +99,7 @@ export function rewriteEventStream(
 	if (typeof maxLength !== "number" || !(maxLength > 0)) {
 		throw new McpToolNamesError(
 			"invalid-option",
-			`maxEventLength must be a positive number, got ${describe(maxLength)}`,
+			`maxEventLength must be a positive number, got ${describeValue(maxLength)}`,
 		);
 	}
 	const editor = new EventStreamEditor(rewrite, maxLength);
@@ -210,7 +210,7 @@ function checkRewrite(rewrite: unknown, name: string): void {
 	if (typeof rewrite !== "function") {
 		throw new McpToolNamesError(
 			"invalid-argument",
-			`${name} expects a rewrite function such as rewriter.serverToClient, got ${describe(rewrite)}`,
+			`${name} expects a rewrite function such as rewriter.serverToClient, got ${describeValue(rewrite)}`,
 		);
 	}
 }

@@ -1,6 +1,7 @@
+import { describeValue } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
-import { describe } from "./_message.js";
-import { WireRewriter, type WireRewriterOptions } from "./rewriter.js";
+import { WireRewriter } from "./rewriter.js";
+import type { WireRewriterOptions } from "./rewriter-options.js";
 
 /**
  * The part of an MCP transport {@link wrapTransport} relies on: a `send` method, and an
@@ -69,20 +70,20 @@ export function wrapTransport<T extends MessageTransport>(
 	) {
 		throw new McpToolNamesError(
 			"invalid-argument",
-			`wrapTransport expects a transport with a send method, got ${describe(transport)}`,
+			`wrapTransport expects a transport with a send method, got ${describeValue(transport)}`,
 		);
 	}
 	if (typeof options !== "object" || options === null) {
 		throw new McpToolNamesError(
 			"invalid-option",
-			`wrapTransport options must be an object with a side, got ${describe(options)}`,
+			`wrapTransport options must be an object with a side, got ${describeValue(options)}`,
 		);
 	}
 	const { side, ...rewriterOptions } = options;
 	if (side !== "server" && side !== "client") {
 		throw new McpToolNamesError(
 			"invalid-option",
-			`side must be "server" or "client", got ${describe(side)}`,
+			`side must be "server" or "client", got ${describeValue(side)}`,
 		);
 	}
 	const rewriter = new WireRewriter(rewriterOptions);
