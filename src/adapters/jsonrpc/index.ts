@@ -13,6 +13,7 @@ export type {
 	RewriteEventStreamOptions,
 } from "./http.js";
 export {
+	refuseJsonBody,
 	rewriteEventStream,
 	rewriteJsonBody,
 	syncMcpNameHeader,

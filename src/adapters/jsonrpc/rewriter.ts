@@ -1,24 +1,6 @@
-import {
-	booleanOption,
-	checkOptions,
-	functionOption,
-	invalidArgument,
-	isName,
-	isRecord,
-	positiveIntegerOption,
-} from "../../core/_guards.js";
-import {
-	McpToolNamesError,
-	type Resolution,
-	type WireNameCodec,
-	type WireNameCodecOptions,
-} from "../../index.js";
-import {
-	codecFromOptions,
-	protectionOption,
-	resolveOptionsOf,
-} from "../routing/options.js";
-import { type RouteDecision, ToolRouter } from "../routing/router.js";
+import { invalidArgument, isName, isRecord } from "../../core/_guards.js";
+import type { Resolution, WireNameCodec } from "../../index.js";
+import type { ToolRouter } from "../routing/router.js";
 import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
 import { BoundedMap } from "./_bounded-map.js";
 import {
@@ -28,7 +10,8 @@ import {
 	trackableId,
 	withEntry,
 } from "./_message.js";
-import { restoreSnapshot, snapshotOf } from "./_rewriter-snapshot.js";
+import { setUpRewriter } from "./_rewriter-setup.js";
+import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
 	decodeInputResponses,
 	decodeSamplingResult,
@@ -43,7 +26,6 @@ import type {
 } from "./rewriter-options.js";
 
 const FN = "WireRewriter";
-const DEFAULT_MAX_PENDING = 1024;
 
 /** A `tools/list` request waiting for its result. */
 interface PendingList {
@@ -92,51 +74,15 @@ export class WireRewriter {
 	 * `invalid-snapshot` for a malformed snapshot
 	 */
 	constructor(options: WireRewriterOptions = {}) {
-		const opts = checkOptions(FN, options);
-		const maxPending = positiveIntegerOption(
-			FN,
-			"maxPending",
-			opts.maxPending,
-			DEFAULT_MAX_PENDING,
-		);
-		this.#resolve = booleanOption(FN, "resolve", opts.resolve, false);
-		this.#rewriteDescriptions = booleanOption(
-			FN,
-			"rewriteDescriptions",
-			opts.rewriteDescriptions,
-			false,
-		);
-		this.#onCorrection = functionOption(FN, "onCorrection", opts.onCorrection);
-		const onDecision = functionOption<(decision: RouteDecision) => void>(
-			FN,
-			"onDecision",
-			opts.onDecision,
-		);
-		this.#routesUnknown = this.#resolve || onDecision !== undefined;
-		this.#protection = protectionOption(FN, opts.protection);
-		const resolve = resolveOptionsOf(FN, opts as Record<string, unknown>);
-		let restored: ReturnType<typeof restoreSnapshot> | undefined;
-		if (opts.snapshot !== undefined) {
-			if (opts.codec !== undefined) {
-				throw new McpToolNamesError(
-					"invalid-option",
-					`${FN} options codec and snapshot cannot be combined: the snapshot restores its own codec`,
-				);
-			}
-			const own: WireNameCodecOptions = {};
-			if (opts.profile !== undefined) own.profile = opts.profile;
-			if (opts.onDiagnostic !== undefined) own.onDiagnostic = opts.onDiagnostic;
-			restored = restoreSnapshot(opts.snapshot, own);
-		}
-		this.codec = restored?.codec ?? codecFromOptions(FN, opts);
-		const routerOptions: ConstructorParameters<typeof ToolRouter>[0] = {
-			codec: this.codec,
-			correct: this.#resolve,
-			resolve,
-		};
-		if (onDecision !== undefined) routerOptions.onDecision = onDecision;
-		this.#router = new ToolRouter(routerOptions);
-		if (restored !== undefined) this.#router.setTools(restored.tools);
+		const setup = setUpRewriter(options);
+		this.codec = setup.codec;
+		this.#router = setup.router;
+		this.#resolve = setup.resolve;
+		this.#protection = setup.protection;
+		this.#rewriteDescriptions = setup.rewriteDescriptions;
+		this.#onCorrection = setup.onCorrection;
+		this.#routesUnknown = setup.routesUnknown;
+		const { maxPending } = setup;
 		this.#lists = new BoundedMap(maxPending);
 		this.#samplings = new BoundedMap(maxPending);
 		this.serverToClient = this.serverToClient.bind(this);

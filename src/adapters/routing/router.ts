@@ -1,4 +1,4 @@
-import { isName, isRecord } from "../../core/_guards.js";
+import { isName } from "../../core/_guards.js";
 import {
 	formatResolution,
 	NameIndex,
@@ -7,6 +7,13 @@ import {
 	resolveName,
 	type WireNameCodec,
 } from "../../index.js";
+import {
+	copyResolveOptions,
+	hintOf,
+	isEntry,
+	sameEntries,
+	suggestionsOf,
+} from "./_router-parts.js";
 import type { ToolEntry } from "./tool-entry.js";
 
 // Longer names are never correction targets: no model echoes them, and indexing one costs
@@ -92,7 +99,7 @@ export class ToolRouter {
 	constructor(options: RouterOptions = {}) {
 		this.#codec = options.codec;
 		this.#correct = options.correct === true;
-		this.#resolve = frozenResolveOptions(options.resolve);
+		this.#resolve = copyResolveOptions(options.resolve);
 		this.#onDecision = options.onDecision;
 		// Checks `mode` and `limit` now, with resolveName's own errors, not on the first call.
 		resolveName("", [], this.#resolve);
@@ -274,59 +281,4 @@ export class ToolRouter {
 		};
 		return this.#candidates;
 	}
-}
-
-/** The names a resolution offers the caller, corrected or suggested. */
-function suggestionsOf(resolution: Resolution): string[] {
-	if (resolution.kind === "corrected") return [resolution.name];
-	if (resolution.kind === "suggest") return resolution.suggestions;
-	return [];
-}
-
-/** The hint sentence for names a caller may have meant, or `undefined` for none. */
-function hintOf(input: string, suggestions: string[]): string | undefined {
-	if (suggestions.length === 0) return undefined;
-	return formatResolution(
-		{ kind: "suggest", input, suggestions, reason: "too-far" },
-		{ prefix: "" },
-	);
-}
-
-function isEntry(value: unknown): value is ToolEntry {
-	return (
-		isRecord(value) &&
-		isName(value.name) &&
-		typeof value.protected === "boolean"
-	);
-}
-
-function sameEntries(
-	a: readonly ToolEntry[],
-	b: readonly ToolEntry[],
-): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) {
-		const x = a[i] as ToolEntry;
-		const y = b[i] as ToolEntry;
-		if (x.name !== y.name || x.protected !== y.protected) return false;
-	}
-	return true;
-}
-
-/** A copy whose iterables are arrays, so a generator is not used up by the first call. */
-function frozenResolveOptions(
-	options: RouterResolveOptions | undefined,
-): RouterResolveOptions {
-	if (!isRecord(options)) return {};
-	const copy: Record<string, unknown> = { ...options };
-	for (const key of ["verbs", "servers"]) {
-		const value = copy[key];
-		if (
-			typeof value === "object" &&
-			value !== null &&
-			typeof (value as Iterable<unknown>)[Symbol.iterator] === "function"
-		)
-			copy[key] = [...(value as Iterable<unknown>)];
-	}
-	return copy as RouterResolveOptions;
 }
