@@ -41,9 +41,12 @@ export function referenceLevenshtein(a: string, b: string): number {
 	return previous[y.length] ?? 0;
 }
 
-/** DESIGN's normalizeName: lowercase, then keep only \p{L} and \p{N}. */
+/** DESIGN's normalizeName: NFC, lowercase, then keep only \p{L}, \p{M} and \p{N}. */
 export function referenceNormalize(name: string): string {
-	return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+	return name
+		.normalize("NFC")
+		.toLowerCase()
+		.replace(/[^\p{L}\p{M}\p{N}]/gu, "");
 }
 
 /** Freezes a value and everything reachable from it. */
