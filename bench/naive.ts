@@ -195,7 +195,8 @@ function decide(
 	};
 	// Glued words that start with different verbs (`getuser`, `setuser`).
 	const verbOf = (w: string): string | undefined => {
-		for (let n = w.length; n >= 3; n--) if (verbs.has(w.slice(0, n))) return w.slice(0, n);
+		for (let n = w.length; n >= 3; n--)
+			if (verbs.has(w.slice(0, n))) return w.slice(0, n);
 		return undefined;
 	};
 	const otherVerbs = (a: string, b: string): boolean => {
