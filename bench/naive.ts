@@ -77,6 +77,42 @@ export function naiveBoth(
 	};
 }
 
+/**
+ * The cost floor of any naive far miss, and what 0.1's baseline paid for one: normalise every
+ * candidate and rank it by `fastest-levenshtein`, no rule at all. A stricter baseline for the
+ * far-miss stream than the oracle, which also splits every candidate into words.
+ */
+export function naiveRanking(
+	input: string,
+	names: readonly string[],
+): string[] {
+	const norm = normalizeName(input);
+	const ranked: Array<{ name: string; d: number }> = [];
+	const seen = new Set<string>();
+	for (const name of names) {
+		if (seen.has(name)) continue;
+		seen.add(name);
+		const other = normalizeName(name);
+		if (other === "") continue;
+		const d = distance(norm, other);
+		if (
+			d >
+			Math.max(3, Math.floor((6 * Math.max(norm.length, other.length)) / 10))
+		)
+			continue;
+		let at = ranked.length;
+		while (
+			at > 0 &&
+			before(d, name, ranked[at - 1] as { name: string; d: number })
+		)
+			at--;
+		if (at >= 3) continue;
+		ranked.splice(at, 0, { name, d });
+		if (ranked.length > 3) ranked.pop();
+	}
+	return ranked.map((r) => r.name);
+}
+
 /** `suggest` the naive way. */
 export function naiveSuggest(
 	input: string,
