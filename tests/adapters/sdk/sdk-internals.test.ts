@@ -3,7 +3,7 @@
 // _sdk-internals.ts (and the versions its comments name), not this test.
 import { describe, expect, it } from "vitest";
 import {
-	interceptLookups,
+	interceptHandlers,
 	isEnabled,
 	isNotFoundText,
 	type RequestHandler,
@@ -15,7 +15,7 @@ import { quietToolNameWarnings, SERVER_KITS } from "./_kits.js";
 quietToolNameWarnings();
 
 describe.each(SERVER_KITS)("the internals of $label", (kit) => {
-	it("keeps its request handlers in _requestHandlers, a Map the dispatcher reads with get", async () => {
+	it("keeps its request handlers in _requestHandlers, a Map written with set and read by the dispatcher", async () => {
 		const handle = kit.create();
 		handle.add({ name: "a/b" });
 		const detected = detectServer(handle.server);
@@ -23,7 +23,7 @@ describe.each(SERVER_KITS)("the internals of $label", (kit) => {
 		if (detected === undefined) return;
 		expect(typeof detected.handlers.get("tools/call")).toBe("function");
 		const seen: string[] = [];
-		interceptLookups(
+		interceptHandlers(
 			detected.handlers,
 			new Map([
 				[
