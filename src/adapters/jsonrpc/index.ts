@@ -16,6 +16,8 @@ export {
 	rewriteJsonBody,
 	syncMcpNameHeader,
 } from "./http.js";
+export type { LineSplitterOptions, OversizedLine } from "./lines.js";
+export { frameLine, LineSplitter, splitLines } from "./lines.js";
 export type { WireRewriterOptions } from "./rewriter.js";
 export { WireRewriter } from "./rewriter.js";
 export type { MessageTransport, WrapTransportOptions } from "./transport.js";
