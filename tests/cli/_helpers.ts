@@ -241,14 +241,32 @@ export async function refusedPort(): Promise<number> {
 	return address.port;
 }
 
-/** Whether a process is still running. */
+/** Whether a process is still running (a zombie waiting for its reaper is not). */
 export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch {
 		return false;
 	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+		return state !== "Z" && state !== "X";
+	} catch {
+		return !existsSync("/proc/self/stat");
+	}
+}
+
+/** The pids a fixture wrote with --pid-file, waiting until `count` are there. */
+export async function readPids(file: string, count: number): Promise<number[]> {
+	for (let i = 0; i < 200; i++) {
+		const pids = existsSync(file)
+			? readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number)
+			: [];
+		if (pids.length >= count) return pids;
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+	throw new Error(`${file} did not get ${count} pids`);
 }
 
 /**

@@ -56,8 +56,8 @@ export interface ListedTools extends ServerTools {
 
 // A server that wrote a fatal error gets this long to prove it is alive with a message.
 const FATAL_QUIET_MS = 1_500;
-// Output a server wrote just before it exited may still be in the pipe.
-const DRAIN_AFTER_EXIT_MS = 100;
+// How long to wait for the exit status of a server whose stdout has ended.
+const EXIT_AFTER_EOF_MS = 200;
 
 /**
  * Starts a stdio server, initializes it and follows `tools/list` through every page. On
@@ -129,30 +129,17 @@ class StdioChannel implements Channel {
 		child.stdout.on("data", (chunk: Buffer) => {
 			for (const line of splitter.push(chunk)) this.#line(line);
 		});
-		let ended = false;
-		const ends = new Promise<void>((resolve) => {
-			child.stdout.once("end", () => {
-				for (const line of splitter.end()) this.#line(line);
-				ended = true;
-				resolve();
-			});
-		});
-		child.exited.then(async (status) => {
-			if (!ended) {
-				await Promise.race([
-					ends,
-					new Promise((resolve) => setTimeout(resolve, DRAIN_AFTER_EXIT_MS)),
-				]);
-			}
-			this.#fail(new ServerExited(status, this.#junk));
-		});
-		// stdout closed while the process runs on (a wrapper handed it to nobody).
-		ends.then(() => {
-			setTimeout(() => {
-				if (child.exitStatus === undefined) {
-					this.#fail(new ServerExited(undefined, this.#junk));
-				}
-			}, DRAIN_AFTER_EXIT_MS);
+		// The server is gone when its stdout ends, not when the direct child exits: a launcher
+		// may exit and leave the server it started on the same pipes.
+		child.stdout.once("end", () => {
+			for (const line of splitter.end()) this.#line(line);
+			const exited = child.exited.then((status) => status);
+			const wait = new Promise<undefined>((resolve) =>
+				setTimeout(resolve, EXIT_AFTER_EOF_MS, undefined),
+			);
+			void Promise.race([exited, wait]).then((status) =>
+				this.#fail(new ServerExited(status, this.#junk)),
+			);
 		});
 		child.stderr.onFatal((line) => {
 			const seenAt = Date.now();

@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
+import { groupAlive } from "./_group.js";
 import { StderrLog } from "./stderr.js";
 
 /**
@@ -256,13 +257,7 @@ class ChildServer implements ServerProcess {
 	#treeGone(): boolean {
 		if (this.#status === undefined) return false;
 		const pid = this.#child.pid;
-		if (!POSIX || pid === undefined) return true;
-		try {
-			process.kill(-pid, 0);
-			return false;
-		} catch (error) {
-			return (error as NodeJS.ErrnoException).code === "ESRCH";
-		}
+		return !POSIX || pid === undefined || !groupAlive(pid);
 	}
 
 	async #waitGone(ms: number): Promise<void> {
