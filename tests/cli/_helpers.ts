@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import {
 	createServer,
 	type IncomingMessage,
@@ -197,6 +198,40 @@ export function startStreamableServer(
 	}, "/mcp");
 }
 
+/**
+ * A real Streamable HTTP MCP server with sessions (`Mcp-Session-Id`) that answers requests
+ * with event streams; `requests` records each request's method and session header.
+ */
+export async function startSessionServer(): Promise<
+	TestHttpServer & {
+		requests: Array<{ method: string; session: string | undefined }>;
+	}
+> {
+	const sessions = new Map<string, StreamableHTTPServerTransport>();
+	const requests: Array<{ method: string; session: string | undefined }> = [];
+	const server = await listen((req, res) => {
+		const session = req.headers["mcp-session-id"];
+		const id = typeof session === "string" ? session : undefined;
+		requests.push({ method: req.method ?? "", session: id });
+		const existing = id === undefined ? undefined : sessions.get(id);
+		if (existing !== undefined) {
+			void existing.handleRequest(req, res);
+			return;
+		}
+		const transport: StreamableHTTPServerTransport =
+			new StreamableHTTPServerTransport({
+				sessionIdGenerator: () => randomUUID(),
+				onsessioninitialized: (sid) => {
+					sessions.set(sid, transport);
+				},
+			});
+		void mcpServer()
+			.connect(transport)
+			.then(() => transport.handleRequest(req, res));
+	}, "/mcp");
+	return { ...server, requests };
+}
+
 /** A real legacy HTTP+SSE MCP server: GET /sse opens the stream, POST /sse gets 405. */
 export function startSseServer(): Promise<TestHttpServer> {
 	const transports = new Map<string, SSEServerTransport>();
@@ -267,23 +302,4 @@ export async function readPids(file: string, count: number): Promise<number[]> {
 		await new Promise((resolve) => setTimeout(resolve, 25));
 	}
 	throw new Error(`${file} did not get ${count} pids`);
-}
-
-/**
- * Pids of running processes whose command line contains `marker`, read from /proc (Linux);
- * elsewhere an empty list.
- */
-export function processesWith(marker: string): number[] {
-	if (!existsSync("/proc/self/cmdline")) return [];
-	const pids: number[] = [];
-	for (const entry of readdirSync("/proc")) {
-		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-		try {
-			const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-			if (cmdline.includes(marker)) pids.push(Number(entry));
-		} catch {
-			// exited meanwhile
-		}
-	}
-	return pids;
 }
