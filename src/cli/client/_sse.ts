@@ -59,3 +59,12 @@ export async function* readEvents(
 		reader.cancel().catch(() => {});
 	}
 }
+
+// JSON text as a value, `undefined` when it is not JSON.
+export function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type { Progress } from "../progress.js";
-import { readEvents } from "./_sse.js";
+import { parseJson, readEvents } from "./_sse.js";
 import { Deadline } from "./deadline.js";
 import { HttpStatus, ProtocolFailure } from "./failures.js";
 import { type Channel, listServerTools } from "./session.js";
+import { openSse } from "./sse.js";
 import type { ListedTools, TargetOptions } from "./stdio.js";
 import { describeHttpFailure } from "./target-errors.js";
 
@@ -100,7 +100,15 @@ export async function listHttpTools(
 	}
 }
 
-interface HttpChannel extends Channel {
+/**
+ * An HTTP {@link Channel} that can end its session.
+ *
+ * @example
+ * ```ts
+ * await channel.close(deadline);
+ * ```
+ */
+export interface HttpChannel extends Channel {
 	close(deadline: Deadline): Promise<void>;
 }
 
@@ -170,7 +178,7 @@ class StreamableChannel implements HttpChannel {
 		if (type.includes("text/event-stream")) {
 			for await (const event of readEvents(response.body)) {
 				if (event.event !== "message") continue;
-				const parsed = parse(event.data);
+				const parsed = parseJson(event.data);
 				if (parsed === undefined) continue;
 				this.onmessage?.(parsed);
 				if (answers(parsed, message.id)) return;
@@ -181,7 +189,7 @@ class StreamableChannel implements HttpChannel {
 			);
 		}
 		const text = await response.text();
-		const parsed = parse(text);
+		const parsed = parseJson(text);
 		if (parsed === undefined) {
 			throw new ProtocolFailure(
 				String(message.method),
@@ -216,72 +224,6 @@ class StreamableChannel implements HttpChannel {
 	}
 }
 
-/** HTTP+SSE (protocol 2024-11-05): a GET event stream for answers, POSTs to its endpoint. */
-async function openSse(
-	url: URL,
-	headers: Readonly<Record<string, string>>,
-	deadline: Deadline,
-	progress: Progress,
-	label: string,
-): Promise<HttpChannel> {
-	progress.update(`Trying the SSE transport at ${label}`);
-	const stop = new AbortController();
-	const signal = AbortSignal.any([deadline.signal, stop.signal]);
-	const response = await deadline.run(
-		"initialize",
-		fetch(url, {
-			headers: { ...headers, accept: "text/event-stream" },
-			signal,
-		}),
-	);
-	if (!response.ok || response.body === null) {
-		await response.body?.cancel().catch(() => {});
-		throw new HttpStatus(response.status, response.statusText);
-	}
-	const events = readEvents(response.body);
-	const first = await deadline.run("initialize", events.next());
-	if (first.done === true || first.value.event !== "endpoint") {
-		stop.abort();
-		throw new ProtocolFailure(
-			"initialize",
-			"opened an event stream that did not start with an endpoint event",
-		);
-	}
-	const endpoint = new URL(first.value.data.trim(), url);
-	const channel: HttpChannel = {
-		send: async (message) => {
-			const answer = await fetch(endpoint, {
-				method: "POST",
-				headers: { ...headers, "content-type": "application/json" },
-				body: JSON.stringify(message),
-				signal,
-			});
-			await answer.body?.cancel().catch(() => {});
-			if (!answer.ok) throw new HttpStatus(answer.status, answer.statusText);
-		},
-		close: async () => {
-			stop.abort();
-		},
-	};
-	void (async () => {
-		try {
-			for await (const event of events) {
-				if (event.event !== "message") continue;
-				const parsed = parse(event.data);
-				if (parsed !== undefined) channel.onmessage?.(parsed);
-			}
-			channel.onfail?.(
-				new ProtocolFailure("initialize", "closed its event stream"),
-			);
-		} catch (error) {
-			channel.onfail?.(
-				error instanceof Error ? error : new Error(String(error)),
-			);
-		}
-	})();
-	return channel;
-}
-
 function answers(message: unknown, id: unknown): boolean {
 	const items = Array.isArray(message) ? message : [message];
 	return items.some(
@@ -291,12 +233,4 @@ function answers(message: unknown, id: unknown): boolean {
 			(item as { id?: unknown }).id === id &&
 			!("method" in item),
 	);
-}
-
-function parse(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
 }

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import { groupAlive } from "./_group.js";
+import { track, untrack } from "./_signals.js";
 import { StderrLog } from "./stderr.js";
 
 /**
@@ -116,7 +117,6 @@ const TERM_GRACE_MS = 1_000;
 const KILL_WAIT_MS = 500;
 const POLL_MS = 20;
 const POSIX = process.platform !== "win32";
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /**
  * Starts a server: stdin and stdout piped for the protocol, stderr captured into a
@@ -176,8 +176,7 @@ class ChildServer implements ServerProcess {
 			});
 		});
 		this.spawned.catch(() => {});
-		live.add(this);
-		updateSignalHandlers();
+		track(this);
 	}
 
 	get pid(): number | undefined {
@@ -273,42 +272,9 @@ class ChildServer implements ServerProcess {
 		this.#child.stderr?.destroy();
 		this.#child.stdin?.destroy();
 		if (this.#status === undefined) this.#child.unref();
-		live.delete(this);
-		updateSignalHandlers();
+		untrack(this);
 		return gone;
 	}
-}
-
-// Signal handling, shared by every running server: installed while one runs.
-const live = new Set<ChildServer>();
-let installed = false;
-
-function updateSignalHandlers(): void {
-	if (live.size > 0 && !installed) {
-		for (const signal of SIGNALS) process.on(signal, onSignal);
-		installed = true;
-	} else if (live.size === 0 && installed) {
-		for (const signal of SIGNALS) process.off(signal, onSignal);
-		installed = false;
-	}
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-	const servers = [...live];
-	const ending = servers.filter((server) => server.signalMode === "end");
-	for (const server of servers) {
-		if (server.signalMode === "forward") server.signal(signal);
-	}
-	if (ending.length === 0) return;
-	void Promise.all(
-		ending.map((server) => server.end({ stdinGraceMs: 0, termGraceMs: 500 })),
-	).then(() => {
-		// Let the signal do what it would have done without us, unless someone else listens.
-		for (const name of SIGNALS) process.off(name, onSignal);
-		installed = false;
-		if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-		else updateSignalHandlers();
-	});
 }
 
 function sleep(ms: number): Promise<void> {
