@@ -21,25 +21,31 @@ const SERVER_INFO = { name: "mcp-tool-names-demo", version: "1.0.0" };
 const VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 type Message = Record<string, unknown>;
+type Answer =
+	| { result: unknown }
+	| { error: { code: number; message: string } };
 
-function answer(request: Message): unknown {
+function answer(request: Message): Answer {
 	const params = (request.params ?? {}) as Message;
 	switch (request.method) {
 		case "initialize": {
 			const asked = params.protocolVersion;
+			const protocolVersion =
+				typeof asked === "string" && VERSIONS.includes(asked)
+					? asked
+					: VERSIONS[0];
 			return {
-				protocolVersion:
-					typeof asked === "string" && VERSIONS.includes(asked)
-						? asked
-						: VERSIONS[0],
-				capabilities: { tools: {} },
-				serverInfo: SERVER_INFO,
+				result: {
+					protocolVersion,
+					capabilities: { tools: {} },
+					serverInfo: SERVER_INFO,
+				},
 			};
 		}
 		case "ping":
-			return {};
+			return { result: {} };
 		case "tools/list":
-			return demoToolList();
+			return { result: demoToolList() };
 		case "tools/call": {
 			const tool = DEMO_TOOLS.find((t) => t.name === params.name);
 			if (tool === undefined) {
@@ -50,7 +56,11 @@ function answer(request: Message): unknown {
 					},
 				};
 			}
-			return { content: [{ type: "text", text: `demo: called ${tool.name}` }] };
+			return {
+				result: {
+					content: [{ type: "text", text: `demo: called ${tool.name}` }],
+				},
+			};
 		}
 		default:
 			return {
@@ -78,11 +88,7 @@ function handle(line: string): void {
 	}
 	// Notifications (no id) and answers to requests it never sent need no reply.
 	if (request.id === undefined || typeof request.method !== "string") return;
-	const result = answer(request) as Message;
-	const reply =
-		"error" in result && !("content" in result)
-			? { jsonrpc: "2.0", id: request.id, error: result.error }
-			: { jsonrpc: "2.0", id: request.id, result };
+	const reply = { jsonrpc: "2.0", id: request.id, ...answer(request) };
 	process.stdout.write(frameLine(reply));
 }
 

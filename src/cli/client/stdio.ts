@@ -111,7 +111,11 @@ async function closeChild(
 	deadline.dispose();
 	return gone
 		? undefined
-		: `${label} (pid ${child.pid}) outlived SIGKILL within --timeout; some of its processes may still run`;
+		: `${capitalize(label)} (pid ${child.pid}) did not end during shutdown within --timeout, even after SIGKILL; some of its processes may still run`;
+}
+
+function capitalize(text: string): string {
+	return text.startsWith("the ") ? `The ${text.slice(4)}` : text;
 }
 
 /** A {@link Channel} over a child's stdin and stdout. */
