@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
@@ -10,6 +14,7 @@ import * as z from "zod";
 import { main as hostClient } from "../examples/host-client.js";
 import { main as sdkProxy } from "../examples/sdk-proxy.js";
 import { quietToolNameWarnings } from "./adapters/sdk/_quiet.js";
+import { isAlive, readPids } from "./cli/_helpers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const example = (name: string): string =>
@@ -99,6 +104,36 @@ describe("examples/host-client.ts", () => {
 });
 
 describe("examples/sdk-proxy.ts", () => {
+	it("exits when its host goes away, and ends its upstream", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "mcp-tool-names-proxy-"));
+		cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+		const pidFile = join(dir, "pids");
+		const upstream = fileURLToPath(
+			new URL("./cli/fixtures/raw-server.mjs", import.meta.url),
+		);
+		const proxy = spawn(
+			process.execPath,
+			[
+				"--import",
+				"tsx",
+				example("sdk-proxy.ts"),
+				process.execPath,
+				upstream,
+				"--keep-alive",
+				"--pid-file",
+				pidFile,
+			],
+			{ cwd: ROOT, stdio: ["pipe", "ignore", "ignore"] },
+		);
+		const exited = new Promise<number | null>((resolve) =>
+			proxy.on("exit", (code) => resolve(code)),
+		);
+		const [upstreamPid = 0] = await readPids(pidFile, 1);
+		proxy.stdin.end();
+		expect(await exited).toBe(0);
+		expect(isAlive(upstreamPid)).toBe(false);
+	});
+
 	it("serves an upstream's tools under wire names and corrects names it gets wrong", async () => {
 		// an upstream that knows nothing of wire names
 		const upstream = new McpServer({ name: "upstream", version: "1.0.0" });
