@@ -1,10 +1,14 @@
+// Option checks of the host-framework entries, on top of the routing module's own, so
+// `codec`, `profile`, `protection` and `mode` mean, and are refused, the same everywhere.
 import {
 	McpToolNamesError,
 	type NameProfile,
 	type ProfileName,
 	type Resolution,
-	WireNameCodec,
+	type WireNameCodec,
 } from "../index.js";
+import { codecFromOptions, protectionOption } from "./routing/options.js";
+import type { Protection } from "./routing/tool-entry.js";
 
 /** The wire-name options every host-framework entry takes. */
 export interface HostWireOptions {
@@ -15,8 +19,14 @@ export interface HostWireOptions {
 /** The options shared by every host-framework repair. */
 export interface HostRepairOptions {
 	mode?: "safe" | "mcporter";
+	protection?: Protection;
 	isProtected?: (name: string) => boolean;
 	onCorrection?: (resolution: Resolution, message: string) => void;
+}
+
+/** The repair options, checked, with the protection default filled in. */
+export interface CheckedRepairOptions extends HostRepairOptions {
+	protection: Protection;
 }
 
 function describe(value: unknown): string {
@@ -27,60 +37,37 @@ function describe(value: unknown): string {
 		: `${typeof value} ${String(value)}`;
 }
 
-function invalid(fn: string, what: string, value: unknown): McpToolNamesError {
-	return new McpToolNamesError(
-		"invalid-option",
-		`${fn} ${what}, got ${describe(value)}`,
-	);
-}
-
 function optionsOf<T extends object>(fn: string, options: T | undefined): T {
 	if (options === undefined) return {} as T;
 	if (typeof options !== "object" || options === null || Array.isArray(options))
-		throw invalid(fn, "options must be an object", options);
+		throw new McpToolNamesError(
+			"invalid-option",
+			`${fn} options must be an object, got ${describe(options)}`,
+		);
 	return options;
 }
 
-/**
- * The codec the options name, or a new one for `profile`. A codec is recognised by its
- * methods, not its class, so one from another copy of the library (ESM beside CJS) works.
- */
+/** The codec the options name, or a new one for `profile`; both together is an error. */
 export function wireCodecOf(
 	fn: string,
 	options: HostWireOptions | undefined,
 ): WireNameCodec {
-	const { codec, profile } = optionsOf(fn, options);
-	if (codec === undefined)
-		return new WireNameCodec(profile === undefined ? {} : { profile });
-	if (profile !== undefined) {
-		throw new McpToolNamesError(
-			"invalid-option",
-			`${fn} takes codec or profile, not both; set the profile on the codec you pass`,
-		);
-	}
-	const methods = ["encodeAll", "decode", "lookup", "wireNameOf"] as const;
-	if (
-		typeof codec !== "object" ||
-		codec === null ||
-		methods.some((method) => typeof codec[method] !== "function")
-	) {
-		throw invalid(fn, "option codec must be a WireNameCodec", codec);
-	}
-	return codec;
+	return codecFromOptions(fn, optionsOf(fn, options));
 }
 
-/** The repair options, checked. */
+/** The repair options, checked (`mode` is checked by the router it builds). */
 export function repairOptionsOf(
 	fn: string,
 	options: HostRepairOptions | undefined,
-): HostRepairOptions {
+): CheckedRepairOptions {
 	const checked = optionsOf(fn, options);
-	const { mode, isProtected, onCorrection } = checked;
-	if (mode !== undefined && mode !== "safe" && mode !== "mcporter")
-		throw invalid(fn, 'option mode must be "safe" or "mcporter"', mode);
-	if (isProtected !== undefined && typeof isProtected !== "function")
-		throw invalid(fn, "option isProtected must be a function", isProtected);
-	if (onCorrection !== undefined && typeof onCorrection !== "function")
-		throw invalid(fn, "option onCorrection must be a function", onCorrection);
-	return checked;
+	for (const key of ["isProtected", "onCorrection"] as const) {
+		const value = checked[key];
+		if (value !== undefined && typeof value !== "function")
+			throw new McpToolNamesError(
+				"invalid-option",
+				`${fn} option ${key} must be a function, got ${describe(value)}`,
+			);
+	}
+	return { ...checked, protection: protectionOption(fn, checked.protection) };
 }

@@ -1,5 +1,6 @@
+// The one place the host-framework entries call the routing policy.
 import type { Resolution } from "../index.js";
-import type { HostRepairOptions } from "./_host-options.js";
+import type { CheckedRepairOptions } from "./_host-options.js";
 import { ToolRouter } from "./routing/router.js";
 import { type ToolEntry, toolEntryOf } from "./routing/tool-entry.js";
 
@@ -10,51 +11,53 @@ export interface HostCorrection {
 	message: string;
 }
 
-/**
- * The entry of one framework tool: `annotations` are the MCP annotations the framework kept
- * (if any); `isProtected` adds the caller's own protection.
- */
-export function hostEntryOf(
-	name: string,
-	annotations: unknown,
-	isProtected: ((name: string) => boolean) | undefined,
-): ToolEntry {
-	const entry = toolEntryOf({ name, annotations });
-	return {
-		name,
-		protected: entry?.protected === true || isProtected?.(name) === true,
-	};
+/** Decides, for one repair hook, where names the framework could not find go. */
+export interface HostRouter {
+	/** The entry of one framework tool, from the MCP annotations it kept (if any). */
+	entryOf(name: string, annotations: unknown): ToolEntry;
+	/**
+	 * The correction for `sent` among `entries`, reported through `onCorrection`; `undefined`
+	 * for anything else (a hint, an unknown name), which leaves the framework to report the
+	 * failure as it does today.
+	 */
+	correct(
+		sent: string,
+		entries: readonly ToolEntry[],
+	): HostCorrection | undefined;
 }
 
 /**
- * Asks the one routing policy where a name the framework could not find goes. Only a
- * correction onto a name among `entries` is returned; anything else (a hint, an unknown
- * name) leaves the framework to report the failure as it does today.
+ * The router of one repair hook. Built once, so a bad `mode` is refused when the hook is
+ * made, and a catalog the router already holds is not indexed again.
  */
-export function correctionFor(
-	sent: string,
-	entries: readonly ToolEntry[],
-	options: HostRepairOptions,
-): HostCorrection | undefined {
+export function hostRouter(options: CheckedRepairOptions): HostRouter {
 	const router = new ToolRouter({
 		correct: true,
 		resolve: options.mode === undefined ? {} : { mode: options.mode },
 	});
-	router.setTools(entries);
-	const decision = router.route(sent);
-	if (decision.kind !== "corrected" || decision.name === sent) return undefined;
-	if (!entries.some((entry) => entry.name === decision.name)) return undefined;
 	return {
-		name: decision.name,
-		resolution: decision.resolution,
-		message: decision.message,
+		entryOf(name, annotations) {
+			const entry = toolEntryOf({ name, annotations }, options.protection);
+			return {
+				name,
+				protected:
+					entry?.protected === true || options.isProtected?.(name) === true,
+			};
+		},
+		correct(sent, entries) {
+			router.setTools(entries);
+			const decision = router.route(sent, { report: false });
+			if (decision.kind !== "corrected" || decision.name === sent)
+				return undefined;
+			if (!entries.some((entry) => entry.name === decision.name))
+				return undefined;
+			const correction = {
+				name: decision.name,
+				resolution: decision.resolution,
+				message: decision.message,
+			};
+			options.onCorrection?.(correction.resolution, correction.message);
+			return correction;
+		},
 	};
-}
-
-/** Reports a correction through the caller's callback. */
-export function reportCorrection(
-	correction: HostCorrection,
-	options: HostRepairOptions,
-): void {
-	options.onCorrection?.(correction.resolution, correction.message);
 }

@@ -4,6 +4,8 @@
  *
  * @module mcp-tool-names/ai
  */
+
+export type { Protection } from "../routing/tool-entry.js";
 export type { RepairToolCallOptions } from "./repair-tool-call.js";
 export { repairToolCall } from "./repair-tool-call.js";
 export type { WireToolSetOptions } from "./wire-tool-set.js";

@@ -1,11 +1,8 @@
 import type { ToolCallRepairFunction, ToolSet } from "ai";
 import type { Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
-import {
-	correctionFor,
-	hostEntryOf,
-	reportCorrection,
-} from "../_host-route.js";
+import { hostRouter } from "../_host-route.js";
+import type { Protection } from "../routing/tool-entry.js";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
@@ -20,6 +17,8 @@ import {
 export interface RepairToolCallOptions {
 	/** `safe` (default) or `mcporter` to reproduce mcporter's decisions. */
 	mode?: "safe" | "mcporter";
+	/** How MCP annotations decide protection; default `destructive-hint`. */
+	protection?: Protection;
 	/** Tool names (keys of the tool set) that must never be corrected to. */
 	isProtected?: (name: string) => boolean;
 	/** Told of every correction, with the ready log line. */
@@ -54,9 +53,10 @@ function annotationsOf(tool: unknown): unknown {
  * protected tool, invalid input for a known tool) returns `null`, so the SDK reports the
  * failure as it does without the hook.
  *
- * @param options - `mode`, `isProtected`, `onCorrection(resolution, message)`
+ * @param options - `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
  * @returns the function to pass as `experimental_repairToolCall`
- * @throws McpToolNamesError `invalid-option` for a malformed option
+ * @throws McpToolNamesError `invalid-option` for a malformed option (`mode`, `protection`,
+ * a callback that is not a function)
  * @example
  * ```ts
  * await generateText({
@@ -70,15 +70,14 @@ function annotationsOf(tool: unknown): unknown {
 export function repairToolCall(
 	options?: RepairToolCallOptions,
 ): ToolCallRepairFunction<ToolSet> {
-	const checked = repairOptionsOf("repairToolCall", options);
+	const router = hostRouter(repairOptionsOf("repairToolCall", options));
 	return async ({ toolCall, tools, error }) => {
 		if (!isNoSuchToolError(error)) return null;
 		const entries = Object.keys(tools).map((name) =>
-			hostEntryOf(name, annotationsOf(tools[name]), checked.isProtected),
+			router.entryOf(name, annotationsOf(tools[name])),
 		);
-		const correction = correctionFor(toolCall.toolName, entries, checked);
+		const correction = router.correct(toolCall.toolName, entries);
 		if (correction === undefined) return null;
-		reportCorrection(correction, checked);
 		return { ...toolCall, toolName: correction.name };
 	};
 }

@@ -5,6 +5,8 @@
  *
  * @module mcp-tool-names/langchain
  */
+
+export type { Protection } from "../routing/tool-entry.js";
 export type {
 	NamedTool,
 	RepairToolCallOptions,

@@ -1,10 +1,7 @@
 import type { Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
-import {
-	correctionFor,
-	hostEntryOf,
-	reportCorrection,
-} from "../_host-route.js";
+import { hostRouter } from "../_host-route.js";
+import type { Protection } from "../routing/tool-entry.js";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
@@ -20,6 +17,8 @@ import {
 export interface RepairToolCallOptions {
 	/** `safe` (default) or `mcporter` to reproduce mcporter's decisions. */
 	mode?: "safe" | "mcporter";
+	/** How MCP annotations decide protection; default `destructive-hint`. */
+	protection?: Protection;
 	/** Tool names that must never be corrected to. */
 	isProtected?: (name: string) => boolean;
 	/** Told of every correction, with the ready log line. */
@@ -43,7 +42,7 @@ export interface NamedTool {
  *
  * @param toolCall - one of `message.tool_calls`
  * @param tools - the tools the model was given
- * @param options - `mode`, `isProtected`, `onCorrection(resolution, message)`
+ * @param options - `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
  * @returns the call with the corrected name, or `null`
  * @throws McpToolNamesError `invalid-option` for a malformed option
  * @example
@@ -59,13 +58,13 @@ export function repairToolCall<C extends { name: string }>(
 	tools: readonly NamedTool[],
 	options?: RepairToolCallOptions,
 ): C | null {
-	const checked = repairOptionsOf("repairToolCall", options);
+	const router = hostRouter(repairOptionsOf("repairToolCall", options));
 	if (tools.some((tool) => tool.name === toolCall.name)) return null;
 	const entries = tools.map((tool) =>
-		hostEntryOf(tool.name, tool.metadata?.annotations, checked.isProtected),
+		router.entryOf(tool.name, tool.metadata?.annotations),
 	);
-	const correction = correctionFor(toolCall.name, entries, checked);
-	if (correction === undefined) return null;
-	reportCorrection(correction, checked);
-	return { ...toolCall, name: correction.name };
+	const correction = router.correct(toolCall.name, entries);
+	return correction === undefined
+		? null
+		: { ...toolCall, name: correction.name };
 }

@@ -1,9 +1,7 @@
-import type { ToolEntry } from "../routing/tool-entry.js";
-
 /**
- * What each server wrapped by `wrapMcpServer` listed last, under wire names with the
- * protection its annotations give, so `repairModel` can keep destructive tools out of reach.
- * Keyed by the wrapper; module-local, never global.
+ * What each server wrapped by `wrapMcpServer` listed last: its MCP tools under wire names,
+ * annotations included, so `repairModel` can keep destructive tools out of reach. Keyed by
+ * the wrapper; module-local, never global.
  */
-export const LISTINGS: WeakMap<object, () => readonly ToolEntry[]> =
+export const LISTINGS: WeakMap<object, () => readonly unknown[]> =
 	new WeakMap();

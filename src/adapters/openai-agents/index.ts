@@ -4,6 +4,8 @@
  *
  * @module mcp-tool-names/openai-agents
  */
+
+export type { Protection } from "../routing/tool-entry.js";
 export type { RepairModelOptions } from "./repair-model.js";
 export { repairModel } from "./repair-model.js";
 export type { WrapMcpServerOptions } from "./wrap-mcp-server.js";

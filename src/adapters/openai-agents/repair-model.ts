@@ -6,12 +6,8 @@ import type {
 } from "@openai/agents";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
-import {
-	correctionFor,
-	hostEntryOf,
-	reportCorrection,
-} from "../_host-route.js";
-import type { ToolEntry } from "../routing/tool-entry.js";
+import { type HostRouter, hostRouter } from "../_host-route.js";
+import type { Protection, ToolEntry } from "../routing/tool-entry.js";
 import { LISTINGS } from "./_listings.js";
 
 /**
@@ -29,6 +25,8 @@ export interface RepairModelOptions {
 	servers?: readonly MCPServer[];
 	/** `safe` (default) or `mcporter` to reproduce mcporter's decisions. */
 	mode?: "safe" | "mcporter";
+	/** How the wrapped servers' MCP annotations decide protection; default `destructive-hint`. */
+	protection?: Protection;
 	/** Tool names (as the model sees them) that must never be corrected to. */
 	isProtected?: (name: string) => boolean;
 	/** Told of every correction, with the ready log line. */
@@ -37,7 +35,7 @@ export interface RepairModelOptions {
 
 function listingsOf(
 	servers: readonly MCPServer[] | undefined,
-): (() => readonly ToolEntry[])[] {
+): (() => readonly unknown[])[] {
 	if (servers === undefined) return [];
 	if (!Array.isArray(servers)) {
 		throw new McpToolNamesError(
@@ -66,7 +64,7 @@ function listingsOf(
  * correction is made; everything else reaches the runner as the model sent it.
  *
  * @param model - any `Model`, e.g. `new OpenAIResponsesModel(client, "gpt-5")`
- * @param options - `servers`, `mode`, `isProtected`, `onCorrection(resolution, message)`
+ * @param options - `servers`, `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
  * @returns a `Model` that answers as `model` does, with repaired tool-call names
  * @throws McpToolNamesError `invalid-option` for a malformed option or a server not wrapped
  * @example
@@ -90,7 +88,7 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 			"repairModel model must be a Model (with getResponse)",
 		);
 	}
-	const checked = repairOptionsOf("repairModel", options);
+	const router = hostRouter(repairOptionsOf("repairModel", options));
 	const listings = listingsOf(options?.servers);
 
 	const repair = <I>(request: ModelRequest, output: readonly I[]): I[] => {
@@ -114,11 +112,11 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 				names.includes(call.name)
 			)
 				return item;
-			entries ??= entriesOf(names, listings, checked.isProtected);
-			const correction = correctionFor(call.name, entries, checked);
-			if (correction === undefined) return item;
-			reportCorrection(correction, checked);
-			return { ...item, name: correction.name };
+			entries ??= entriesOf(names, listings, router);
+			const correction = router.correct(call.name, entries);
+			return correction === undefined
+				? item
+				: { ...item, name: correction.name };
 		});
 	};
 
@@ -153,14 +151,21 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
  */
 function entriesOf(
 	names: readonly string[],
-	listings: readonly (() => readonly ToolEntry[])[],
-	isProtected: ((name: string) => boolean) | undefined,
+	listings: readonly (() => readonly unknown[])[],
+	router: HostRouter,
 ): ToolEntry[] {
 	const guarded = listings.flatMap((listing) =>
-		listing().flatMap((entry) => (entry.protected ? [entry.name] : [])),
+		listing().flatMap((tool) => {
+			const { name, annotations } = tool as {
+				name?: unknown;
+				annotations?: unknown;
+			};
+			if (typeof name !== "string") return [];
+			return router.entryOf(name, annotations).protected ? [name] : [];
+		}),
 	);
 	return names.map((name) => {
-		const entry = hostEntryOf(name, undefined, isProtected);
+		const entry = router.entryOf(name, undefined);
 		const listed = guarded.some((wire) => name === wire || name.endsWith(wire));
 		return listed ? { name, protected: true } : entry;
 	});

@@ -11,7 +11,7 @@ import {
 } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { ToolRouter } from "../routing/router.js";
-import { type ToolEntry, toolEntriesOf } from "../routing/tool-entry.js";
+import { toolEntriesOf } from "../routing/tool-entry.js";
 import { LISTINGS } from "./_listings.js";
 
 /**
@@ -93,7 +93,7 @@ export function wrapMcpServer<S extends MCPServer>(
 	const codec = wireCodecOf("wrapMcpServer", options);
 	// Only decoding: the agent runtime never calls a name it did not list.
 	const router = new ToolRouter({ codec });
-	let listed: readonly ToolEntry[] = [];
+	let listed: readonly MCPTool[] = [];
 	const canonicalOf = (wire: string): string => router.route(wire).name;
 	const listTools = async (): Promise<MCPTool[]> => {
 		const tools = await server.listTools();
@@ -103,7 +103,7 @@ export function wrapMcpServer<S extends MCPServer>(
 			...tool,
 			name: wires[index] ?? tool.name,
 		}));
-		listed = toolEntriesOf(wired);
+		listed = wired;
 		return wired;
 	};
 	const own: Partial<MCPServer> = {

@@ -176,15 +176,33 @@ describe("repairToolCall", () => {
 		).toEqual({ ...toolCall, toolName: "linear_list_issues" });
 	});
 
-	it("rejects malformed options with the library's error", () => {
+	it("rejects malformed options with the library's error when the hook is made", () => {
 		expect(() => repairToolCall({ mode: "loose" as "safe" })).toThrow(
-			'repairToolCall option mode must be "safe" or "mcporter", got string loose',
+			'Unknown resolve mode "loose"; expected safe or mcporter',
 		);
-		try {
-			repairToolCall({ onCorrection: 1 as never });
-		} catch (error) {
-			expect(isMcpToolNamesError(error)).toBe(true);
+		expect(() =>
+			repairToolCall({ protection: "never" as "destructive-hint" }),
+		).toThrow(/repairToolCall.*protection/);
+		for (const bad of [{ onCorrection: 1 }, { isProtected: "x" }, []]) {
+			try {
+				repairToolCall(bad as never);
+				expect.unreachable();
+			} catch (error) {
+				expect(isMcpToolNamesError(error)).toBe(true);
+			}
 		}
-		expect.assertions(2);
+	});
+
+	it("protects every tool not marked read-only under protection unless-read-only", async () => {
+		const { server, tools } = await mcpTools([{ name: "files/delete_all" }]);
+		await generateText({
+			model: modelCalling("file_delete_all", { q: "x" }),
+			tools,
+			experimental_repairToolCall: repairToolCall({
+				protection: "unless-read-only",
+			}),
+			prompt: "go",
+		});
+		expect(server.calls).toEqual([]);
 	});
 });

@@ -96,7 +96,7 @@ describe("wireToolSet", () => {
 	it("refuses codec and profile together, and a tool set that is not an object", () => {
 		const codec = new WireNameCodec();
 		expect(() => wireToolSet({}, { codec, profile: "openai" })).toThrow(
-			"wireToolSet takes codec or profile, not both; set the profile on the codec you pass",
+			"wireToolSet options codec and profile cannot be combined",
 		);
 		expect(() => wireToolSet(null as unknown as ToolSet)).toThrow(
 			McpToolNamesError,

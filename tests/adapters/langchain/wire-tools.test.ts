@@ -121,7 +121,7 @@ describe("wireTools", () => {
 	it("refuses codec and profile together, and tools without names", () => {
 		expect(() =>
 			wireTools([], { codec: new WireNameCodec(), profile: "gemini" }),
-		).toThrow("wireTools takes codec or profile, not both");
+		).toThrow("wireTools options codec and profile cannot be combined");
 		expect(() => wireTools([{} as { name: string }])).toThrow(
 			McpToolNamesError,
 		);

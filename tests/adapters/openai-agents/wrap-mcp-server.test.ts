@@ -118,6 +118,6 @@ describe("wrapMcpServer", () => {
 				} as unknown as MCPServerStdio,
 				{ codec: new WireNameCodec(), profile: "mcp" },
 			),
-		).toThrow("wrapMcpServer takes codec or profile, not both");
+		).toThrow("wrapMcpServer options codec and profile cannot be combined");
 	});
 });
