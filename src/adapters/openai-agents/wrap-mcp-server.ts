@@ -91,10 +91,12 @@ export function wrapMcpServer<S extends MCPServer>(
 		);
 	}
 	const codec = wireCodecOf("wrapMcpServer", options);
-	// Only decoding: the agent runtime never calls a name it did not list.
+	// Only decoding: the agent runtime never calls a name it did not list (repairModel
+	// corrects before the runtime looks).
 	const router = new ToolRouter({ codec });
 	let listed: readonly MCPTool[] = [];
-	const canonicalOf = (wire: string): string => router.route(wire).name;
+	// An issued wire name → its tool; anything else passes through as it came.
+	const canonicalOf = (wire: string): string => router.knownName(wire) ?? wire;
 	const listTools = async (): Promise<MCPTool[]> => {
 		const tools = await server.listTools();
 		router.setTools(toolEntriesOf(tools));
