@@ -72,6 +72,12 @@ interface Candidates {
 	readonly index: NameIndex;
 	/** Candidate (wire name, or canonical without codec) → its tool. */
 	readonly tools: ReadonlyMap<string, ToolEntry>;
+	/**
+	 * The configured server names plus the namespaces of the canonical names (what precedes
+	 * a `/`, `.`, `:` or `__`): wire names lose those separators, and with them the sign that
+	 * `websearch` in `websearch/fetch_content` is a namespace a caller may drop.
+	 */
+	readonly servers: readonly string[] | undefined;
 }
 
 /**
@@ -238,11 +244,26 @@ export class ToolRouter {
 	#resolveAgainst(sent: string, candidates: Candidates): Resolution {
 		return resolveName(sent, candidates.index, {
 			...this.#resolve,
+			...(candidates.servers === undefined
+				? {}
+				: { servers: candidates.servers }),
 			// A candidate without an entry was issued by the codec for a tool whose annotations
 			// were never seen: a hint only.
 			isProtected: (candidate) =>
 				candidates.tools.get(candidate)?.protected !== false,
 		});
+	}
+
+	/** The configured servers and the namespaces of `names`, or `undefined` for none. */
+	#serversWith(names: Iterable<string>): readonly string[] | undefined {
+		const servers = new Set<string>();
+		const configured = this.#resolve.servers;
+		if (configured !== undefined)
+			for (const server of configured) servers.add(server);
+		if (this.#codec !== undefined)
+			for (const name of names)
+				for (const namespace of namespacesOf(name)) servers.add(namespace);
+		return servers.size === 0 ? undefined : [...servers];
 	}
 
 	/**
@@ -265,6 +286,7 @@ export class ToolRouter {
 				source,
 				index: new NameIndex(tools.keys()),
 				tools,
+				servers: this.#serversWith(this.#byName.keys()),
 			};
 			return this.#candidates;
 		}
@@ -278,7 +300,19 @@ export class ToolRouter {
 			source,
 			index: new NameIndex(wires),
 			tools: new Map(),
+			servers: this.#serversWith(codec.toJSON().names.map(([name]) => name)),
 		};
 		return this.#candidates;
 	}
+}
+
+const NAMESPACE_SEPARATOR = /\/|\.|:|__/g;
+
+/** Each prefix of a name that ends before a namespace separator (`a/b/c` → `a`, `a/b`). */
+function namespacesOf(name: string): string[] {
+	const namespaces: string[] = [];
+	for (const match of name.matchAll(NAMESPACE_SEPARATOR)) {
+		if (match.index > 0) namespaces.push(name.slice(0, match.index));
+	}
+	return namespaces;
 }

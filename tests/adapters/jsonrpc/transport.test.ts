@@ -246,10 +246,10 @@ describe("wrapTransport", () => {
 			);
 			await client.connect(clientSide);
 			await client.listTools();
-			await client.callTool({ name: "fetch_content" });
+			await client.callTool({ name: "websearch_fetch_contnt" });
 			expect(calls).toEqual([CANONICAL[0]]);
 			expect(corrections).toEqual([
-				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 			]);
 		});
 

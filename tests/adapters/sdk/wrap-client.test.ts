@@ -101,18 +101,18 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 				onCorrection: (message, resolution) =>
 					reports.push([message, resolution]),
 			});
-			const outcome = await peer.call("fetch_content", { q: "b" });
+			const outcome = await peer.call("websearch_fetch_contnt", { q: "b" });
 			expect(outcome).toMatchObject({
 				kind: "ok",
 				text: "websearch/fetch_content:b",
 			});
 			expect(handle.calls).toEqual(["websearch/fetch_content"]);
 			expect(reports.map(([message]) => message)).toEqual([
-				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 			]);
 			expect(reports[0]?.[1]).toMatchObject({
 				kind: "corrected",
-				reason: "suffix",
+				reason: "distance",
 			});
 			const after = peer.sent.slice(peer.sent.indexOf("tools/call"));
 			expect(after).toEqual(["tools/call", "tools/list", "tools/call"]);
@@ -268,7 +268,7 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 			{ name: "websearch/fetch_content" },
 		]);
 		const peer = await connect(clientKit, handle);
-		expect((await peer.call("fetch_content")).kind).toBe("ok");
+		expect((await peer.call("websearch_fetch_contnt")).kind).toBe("ok");
 		expect(handle.calls).toEqual(["websearch/fetch_content"]);
 	});
 });
