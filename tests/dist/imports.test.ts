@@ -34,6 +34,26 @@ describe("built import graph", () => {
 			);
 			expect(graph.dynamic).toEqual([]);
 		});
+
+		for (const entry of ["ai", "openai-agents", "langchain"]) {
+			it(`never imports its framework at runtime from mcp-tool-names/${entry} (${format})`, () => {
+				const graph = importGraph(`${entry}.${format}`);
+				expect(
+					graph.external.filter((s) => s !== "fastest-levenshtein"),
+				).toEqual([]);
+				expect(graph.dynamic).toEqual([]);
+			});
+		}
+
+		it(`keeps the framework entries out of the core and of each other (${format})`, () => {
+			const own = (entry: string) =>
+				importGraph(`${entry}.${format}`).files.filter(
+					(file) => !file.startsWith("chunk-"),
+				);
+			expect(own("index")).toEqual([`index.${format}`]);
+			for (const entry of ["ai", "openai-agents", "langchain"])
+				expect(own(entry)).toEqual([`${entry}.${format}`]);
+		});
 	}
 
 	it.each(["cli.js", "demo-server.js"])(
