@@ -1,11 +1,21 @@
-/** Machine-readable reason of a {@link McpToolNamesError}. */
+/**
+ * Machine-readable reason of a {@link McpToolNamesError}. The last four come from shared
+ * state: `assignment-conflict` (a pair contradicts one held: a wire name would change
+ * meaning), `unassigned` (a store-bound codec asked to assign on its own), `store-unavailable`
+ * (the store failed or did not answer in time; nothing was guessed), `profile-mismatch` (a
+ * store scope holds names of another profile).
+ */
 export type McpToolNamesErrorCode =
 	| "invalid-argument"
 	| "invalid-profile"
 	| "invalid-snapshot"
 	| "invalid-option"
 	| "missing-dependency"
-	| "policy-violation";
+	| "policy-violation"
+	| "assignment-conflict"
+	| "unassigned"
+	| "store-unavailable"
+	| "profile-mismatch";
 
 const BRAND = Symbol.for("mcp-tool-names.error");
 
