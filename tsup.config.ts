@@ -9,6 +9,7 @@ export default defineConfig([
 			jsonrpc: "src/adapters/jsonrpc/index.ts",
 			sdk: "src/adapters/sdk/index.ts",
 			testing: "src/testing/index.ts",
+			redis: "src/adapters/redis/index.ts",
 		},
 		format: ["esm", "cjs"],
 		dts: true,
