@@ -77,7 +77,7 @@ describe("examples/sdk-v2-server.ts", () => {
 			client.callTool({ name: "delete_all", arguments: {} }),
 		).rejects.toThrow(/Did you mean files_delete_all\?$/);
 		expect(stderr).toContain(
-			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
 	});
 });
@@ -88,6 +88,7 @@ describe("examples/host-client.ts", () => {
 		await hostClient(undefined, (line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: websearch_fetch_content",
+			// The server already sends wire names, so that is the name the client knows.
 			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
 			"Result: Fetched https://example.com",
 		]);
@@ -138,7 +139,7 @@ describe("examples/sdk-proxy.ts", () => {
 		);
 		expect(calls).toEqual(["linear.list_issues", "websearch/fetch_content"]);
 		expect(logged).toHaveBeenCalledWith(
-			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
 	});
 });

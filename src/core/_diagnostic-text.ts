@@ -1,3 +1,4 @@
+import type { PlannedName } from "./_plan.js";
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
 import { describeValue } from "./errors.js";
 import type { NameProfile } from "./profiles.js";
@@ -9,6 +10,7 @@ export function diagnosticOf(
 	wire: string,
 	existing: string | undefined,
 	profile: NameProfile,
+	reverse: ReadonlyMap<string, string>,
 ): Diagnostic {
 	const diagnostic: Diagnostic = { code, canonical, wire, message: "" };
 	const from = describeValue(canonical);
@@ -29,7 +31,10 @@ export function diagnosticOf(
 			diagnostic.message =
 				code === "collision"
 					? `Tool ${from} maps to the same wire name as ${describeValue(existing)}; it is sent as ${to}`
-					: `Tool ${from} cannot take a wire name already handed out for ${describeValue(existing)}; it is sent as ${to}`;
+					: reverse.get(canonical) === existing
+						? // A newcomer named so, or names read back from a wrapped client or server.
+							`Tool ${from} is already this codec's wire name of ${describeValue(existing)}, so it is sent as ${to}; if the names came from a wrapped client or server, they are wire names: encode the canonical ones`
+						: `Tool ${from} cannot take a wire name already handed out for ${describeValue(existing)}; it is sent as ${to}`;
 			break;
 	}
 	return diagnostic;
@@ -48,4 +53,18 @@ export function conflictText(
 			? `${describeValue(canonical)} ⇄ ${describeValue(heldWire)}`
 			: `${describeValue(heldCanonical)} ⇄ ${describeValue(wire)}`;
 	return `${pair} contradicts ${held}, held already; a wire name never changes meaning`;
+}
+
+/** Reports the diagnostics of a batch of assignments just made. */
+export function report(
+	planned: readonly PlannedName[],
+	onDiagnostic: (diagnostic: Diagnostic) => void,
+	profile: NameProfile,
+	reverse: ReadonlyMap<string, string>,
+): void {
+	for (const { code, canonical, wire, existing } of planned)
+		if (code !== undefined)
+			onDiagnostic(
+				diagnosticOf(code, canonical, wire, existing, profile, reverse),
+			);
 }

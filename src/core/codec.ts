@@ -7,7 +7,7 @@ import {
 	nameOf,
 	namesOf,
 } from "./_codec-input.js";
-import { diagnosticOf } from "./_diagnostic-text.js";
+import { report } from "./_diagnostic-text.js";
 import { STORE_BOUND, unassigned } from "./_lock.js";
 import { NameTable } from "./_name-table.js";
 import { type PlannedName, planNames } from "./_plan.js";
@@ -287,14 +287,8 @@ export class WireNameCodec {
 
 	#apply(planned: readonly PlannedName[]): void {
 		this.#table.apply(planned);
-		const onDiagnostic = this.#onDiagnostic;
-		if (onDiagnostic !== undefined) {
-			for (const { code, canonical, wire, existing } of planned)
-				if (code !== undefined)
-					onDiagnostic(
-						diagnosticOf(code, canonical, wire, existing, this.#profile),
-					);
-		}
+		if (this.#onDiagnostic !== undefined)
+			report(planned, this.#onDiagnostic, this.#profile, this.#table.reverse);
 		this.#onChange?.(this);
 	}
 }

@@ -12,6 +12,7 @@ export type McpToolNamesErrorCode =
 	| "invalid-option"
 	| "missing-dependency"
 	| "policy-violation"
+	| "unprocessable-message"
 	| "assignment-conflict"
 	| "unassigned"
 	| "store-unavailable"

@@ -3,7 +3,7 @@ import {
 	type Resolution,
 	WireNameCodec,
 } from "mcp-tool-names";
-import { WireRewriter } from "mcp-tool-names/jsonrpc";
+import { type RouteDecision, WireRewriter } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
 import {
 	callRequest,
@@ -323,10 +323,27 @@ describe("WireRewriter", () => {
 			expect(called).toBe(0);
 		});
 
-		it("resolves against a primed codec before anything was listed", () => {
+		it("only hints, against a codec primed with bare names, since their annotations were never seen", () => {
 			const codec = new WireNameCodec();
 			codec.encodeAll(["linear.list_issues"]);
-			const rewriter = new WireRewriter({ codec, resolve: true });
+			const decisions: RouteDecision[] = [];
+			const rewriter = new WireRewriter({
+				codec,
+				resolve: true,
+				onDecision: (decision) => decisions.push(decision),
+			});
+			expect(callName(rewriter, "linear.listIssues")).toBe("linear.listIssues");
+			expect(decisions).toMatchObject([
+				{ kind: "unknown", hint: "Did you mean linear_list_issues?" },
+			]);
+		});
+
+		it("corrects before anything was listed once primed with the tools and their annotations", () => {
+			const rewriter = new WireRewriter({ resolve: true });
+			rewriter.prime([tool("linear.list_issues")]);
+			expect(callName(rewriter, "linear_list_issues")).toBe(
+				"linear.list_issues",
+			);
 			expect(callName(rewriter, "linear.listIssues")).toBe(
 				"linear.list_issues",
 			);

@@ -183,7 +183,7 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 		});
 		expect(reports).toEqual([
 			[
-				"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 				"corrected",
 			],
 		]);
