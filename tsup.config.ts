@@ -12,6 +12,7 @@ export default defineConfig([
 			ai: "src/adapters/ai/index.ts",
 			"openai-agents": "src/adapters/openai-agents/index.ts",
 			langchain: "src/adapters/langchain/index.ts",
+			redis: "src/adapters/redis/index.ts",
 		},
 		format: ["esm", "cjs"],
 		dts: true,

@@ -17,6 +17,10 @@ export default defineConfig({
 				replacement: src("adapters/sdk/index.ts"),
 			},
 			{
+				find: /^mcp-tool-names\/redis$/,
+				replacement: src("adapters/redis/index.ts"),
+			},
+			{
 				find: /^mcp-tool-names\/testing$/,
 				replacement: src("testing/index.ts"),
 			},

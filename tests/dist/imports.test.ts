@@ -27,6 +27,20 @@ describe("built import graph", () => {
 			).toEqual([]);
 		});
 
+		it(`keeps mcp-tool-names/redis (${format}) free of any runtime import of a Redis client`, () => {
+			const graph = importGraph(`redis.${format}`);
+			expect(graph.external.filter((s) => s !== "fastest-levenshtein")).toEqual(
+				[],
+			);
+			expect(graph.dynamic).toEqual([]);
+		});
+
+		it(`keeps the store logic out of the core chunks (${format})`, () => {
+			const redis = importGraph(`redis.${format}`).files;
+			const core = importGraph(`index.${format}`).files;
+			expect(redis.some((chunk) => !core.includes(chunk))).toBe(true);
+		});
+
 		it(`never imports an SDK at runtime from mcp-tool-names/sdk (${format})`, () => {
 			const graph = importGraph(`sdk.${format}`);
 			expect(graph.external.filter((s) => s !== "fastest-levenshtein")).toEqual(
