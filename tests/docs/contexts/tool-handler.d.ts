@@ -1,4 +1,7 @@
-// Context of guide excerpts that register a tool: the tool's implementation.
+// Context of guide excerpts that register tools: the tools' implementations.
 declare function fetchContent(): Promise<
+	import("@modelcontextprotocol/sdk/types.js").CallToolResult
+>;
+declare function searchCode(): Promise<
 	import("@modelcontextprotocol/sdk/types.js").CallToolResult
 >;
