@@ -16,16 +16,25 @@ import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { FastMCP, type Logger } from "fastmcp";
 import { WireNameCodec } from "mcp-tool-names";
-import { wrapTransport } from "mcp-tool-names/jsonrpc";
+import { WireRewriter, wrapTransport } from "mcp-tool-names/jsonrpc";
 import { wrapServer } from "mcp-tool-names/sdk";
 import * as z from "zod";
 
-/** The example's tools, by canonical name. */
-export const TOOL_NAMES: readonly string[] = [
-	"websearch/fetch_content",
-	"linear.list_issues",
-	"files/delete_all",
+/** One tool as `tools/list` shows it: its canonical name and annotations. */
+export interface ExampleTool {
+	name: string;
+	annotations: { readOnlyHint?: boolean; destructiveHint?: boolean };
+}
+
+/** The example's tools. */
+export const TOOLS: readonly [ExampleTool, ExampleTool, ExampleTool] = [
+	{ name: "websearch/fetch_content", annotations: { readOnlyHint: true } },
+	{ name: "linear.list_issues", annotations: { readOnlyHint: true } },
+	{ name: "files/delete_all", annotations: { destructiveHint: true } },
 ];
+
+/** The example's tools, by canonical name. */
+export const TOOL_NAMES: readonly string[] = TOOLS.map((tool) => tool.name);
 
 /** How {@link serveHttp} serves. */
 export interface FastMcpHttpOptions {
@@ -67,52 +76,57 @@ const QUIET: Logger = {
 export function createServer(
 	rename: (name: string) => string = (name) => name,
 ): FastMCP {
-	const [fetchContent = "", listIssues = "", deleteAll = ""] = TOOL_NAMES;
+	const [fetchContent, listIssues, deleteAll] = TOOLS;
 	const server = new FastMCP({
 		name: "fastmcp-example",
 		version: "1.0.0",
 		logger: QUIET,
 	});
 	server.addTool({
-		name: rename(fetchContent),
+		name: rename(fetchContent.name),
 		description: "Fetch a page as markdown",
 		parameters: z.object({ url: z.string() }),
-		annotations: { readOnlyHint: true },
+		annotations: fetchContent.annotations,
 		execute: async ({ url }) => `Fetched ${url}`,
 	});
 	server.addTool({
-		name: rename(listIssues),
+		name: rename(listIssues.name),
 		description: "List Linear issues",
-		annotations: { readOnlyHint: true },
+		annotations: listIssues.annotations,
 		execute: async () => "No issues",
 	});
 	server.addTool({
-		name: rename(deleteAll),
+		name: rename(deleteAll.name),
 		description: "Delete every file",
-		annotations: { destructiveHint: true },
+		annotations: deleteAll.annotations,
 		execute: async () => "Deleted every file",
 	});
 	return server;
 }
 
 /**
- * Serves the tools on stdio under wire names, until stdin ends.
+ * Serves the tools on stdio under wire names, until stdin ends; near misses are corrected,
+ * never onto the destructive tool.
  *
+ * @param onCorrection - called for every auto-correction; default: printed to stderr
  * @returns when the server is connected
  * @example
  * ```ts
  * await serveStdio();
  * ```
  */
-export async function serveStdio(): Promise<void> {
-	const codec = new WireNameCodec();
-	// A client may call before it lists (and every client does after a restart).
-	codec.encodeAll(TOOL_NAMES);
+export async function serveStdio(
+	onCorrection: (message: string) => void = (message) => console.error(message),
+): Promise<void> {
+	const rewriter = new WireRewriter({ resolve: true, onCorrection });
+	// A client may call before it lists (and every client does after a restart): prime with
+	// the tools and their annotations, so those calls decode and the destructive guard holds.
+	rewriter.prime(TOOLS);
 	// `start()` ends on the end of stdin; a transport passed to `connect()` is ours to end.
 	// Listen first: stdin may end while fastmcp is still setting the session up.
 	const ended = new Promise((resolve) => process.stdin.once("end", resolve));
 	const session = await createServer().connect(
-		wrapTransport(new StdioServerTransport(), { side: "server", codec }),
+		wrapTransport(new StdioServerTransport(), { side: "server", rewriter }),
 	);
 	void ended.then(() => session.close());
 }

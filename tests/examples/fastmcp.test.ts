@@ -59,6 +59,15 @@ describe("examples/fastmcp.ts", () => {
 				}),
 			),
 		).toBe("ok: Fetched https://example.com");
+		// primed with the annotations: a near miss is corrected, never onto the destructive tool
+		expect(
+			await outcome(
+				client.callTool({ name: "fetch_content", arguments: { url: "b" } }),
+			),
+		).toBe("ok: Fetched b");
+		expect(await outcome(client.callTool({ name: "files_delete_al" }))).toMatch(
+			/^error: .*Unknown tool: files_delete_al\b/,
+		);
 		expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
 			WIRE,
 		);
@@ -143,7 +152,7 @@ describe("examples/fastmcp.ts", () => {
 			),
 		).toBe("ok: Fetched b");
 		expect(corrections).toEqual([
-			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		]);
 		// never onto the destructive tool: a hint only
 		expect(await outcome(host.callTool({ name: "files_delete_al" }))).toMatch(
