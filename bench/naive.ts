@@ -27,12 +27,16 @@ import {
 	type ResolveOptions,
 } from "../src/index.js";
 
-/** A candidate with its normal form, words and separators. */
+/** A candidate with its normal form, words, separators and word keys. */
 export interface Candidate {
 	name: string;
 	norm: string;
 	words: string[];
 	seps: number[];
+	/** Its words concatenated. */
+	key: string;
+	/** The same for each proper word suffix (words 1.., 2.., …). */
+	tails: string[];
 }
 
 /** Every distinct candidate, prepared: the first step of every naive query. */
@@ -48,6 +52,8 @@ export function normaliseAll(names: readonly string[]): Candidate[] {
 			norm: normalizeName(name),
 			words: [...words],
 			seps: [...seps],
+			key: words.join(""),
+			tails: words.slice(1).map((_, k) => words.slice(k + 1).join("")),
 		});
 	}
 	return out;
@@ -75,6 +81,42 @@ export function naiveBoth(
 		resolution: decide(input, candidates, options),
 		suggestions: naiveSuggest(input, names, options, candidates),
 	};
+}
+
+/**
+ * The cost floor of any naive far miss, and what 0.1's baseline paid for one: normalise every
+ * candidate and rank it by `fastest-levenshtein`, no rule at all. A stricter baseline for the
+ * far-miss stream than the oracle, which also splits every candidate into words.
+ */
+export function naiveRanking(
+	input: string,
+	names: readonly string[],
+): string[] {
+	const norm = normalizeName(input);
+	const ranked: Array<{ name: string; d: number }> = [];
+	const seen = new Set<string>();
+	for (const name of names) {
+		if (seen.has(name)) continue;
+		seen.add(name);
+		const other = normalizeName(name);
+		if (other === "") continue;
+		const d = distance(norm, other);
+		if (
+			d >
+			Math.max(3, Math.floor((6 * Math.max(norm.length, other.length)) / 10))
+		)
+			continue;
+		let at = ranked.length;
+		while (
+			at > 0 &&
+			before(d, name, ranked[at - 1] as { name: string; d: number })
+		)
+			at--;
+		if (at >= 3) continue;
+		ranked.splice(at, 0, { name, d });
+		if (ranked.length > 3) ranked.pop();
+	}
+	return ranked.map((r) => r.name);
 }
 
 /** `suggest` the naive way. */
@@ -144,7 +186,7 @@ function decide(
 		.map((s) => [...parseName(s).words])
 		.filter((w) => w.length > 0);
 	const live = all.filter((c) => c.norm !== "");
-	const catalogWords = new Set(live.flatMap((c) => c.words));
+	const catalogWords = wordsOfCatalog(all);
 	const numbers = (w: string): { plural: string[]; singular: string[] } => {
 		const plural = [`${w}s`, `${w}es`];
 		const singular: string[] = [];
@@ -206,9 +248,26 @@ function decide(
 	};
 	const oneDiff = (c: Candidate): number => {
 		if (c.words.length !== m) return -1;
-		const diffs = I.flatMap((w, i) => (w === c.words[i] ? [] : [i]));
-		return diffs.length === 1 ? (diffs[0] as number) : -1;
+		let at = -1;
+		for (let i = 0; i < m; i++) {
+			if (I[i] === c.words[i]) continue;
+			if (at >= 0) return -1;
+			at = i;
+		}
+		return at;
 	};
+	// The keys the input's words make: all of them, each proper suffix, each number variant.
+	const key = join(I);
+	const suffixKeys = new Set(I.slice(1).map((_, k) => join(I.slice(k + 1))));
+	const numberKeys = new Set<string>();
+	for (let j = 0; j < m; j++) {
+		const { plural, singular } = numbers(I[j] as string);
+		for (const other of [...plural, ...singular]) {
+			const words = [...I];
+			words[j] = other;
+			numberKeys.add(join(words));
+		}
+	}
 
 	const rivals = new Set<string>();
 	const matched = new Map<string, "suffix" | "distance">();
@@ -220,8 +279,7 @@ function decide(
 	for (const c of live) {
 		const n = c.words.length;
 		// 3: dropped namespace.
-		for (let k = 1; k < n; k++)
-			if (join(c.words.slice(k)) === join(I)) rivals.add(c.name);
+		if (c.tails.includes(key)) rivals.add(c.name);
 		if (
 			m >= 2 &&
 			n > m &&
@@ -230,8 +288,7 @@ function decide(
 		)
 			match(c, "suffix");
 		// 3b: added client prefix.
-		for (let k = 1; k < m; k++)
-			if (join(I.slice(k)) === join(c.words)) rivals.add(c.name);
+		if (suffixKeys.has(c.key)) rivals.add(c.name);
 		if (
 			m > n &&
 			same(I.slice(m - n), c.words) &&
@@ -276,14 +333,7 @@ function decide(
 				match(c, "distance");
 		}
 		// 4c: singular / plural.
-		for (let j = 0; j < m; j++) {
-			const { plural, singular } = numbers(I[j] as string);
-			for (const other of [...plural, ...singular]) {
-				const words = [...I];
-				words[j] = other;
-				if (join(words) === join(c.words)) rivals.add(c.name);
-			}
-		}
+		if (numberKeys.has(c.key)) rivals.add(c.name);
 		if (i >= 0) {
 			const { plural, singular } = numbers(I[i] as string);
 			const to = c.words[i] as string;
@@ -304,8 +354,7 @@ function decide(
 				for (const verb of SAME_KIND_VERBS) {
 					const words = [...I];
 					words[j] = verb;
-					if (verb !== I[j] && join(words) === join(c.words))
-						rivals.add(c.name);
+					if (verb !== I[j] && join(words) === c.key) rivals.add(c.name);
 				}
 			}
 		}
@@ -349,6 +398,18 @@ function decide(
 		reason,
 		distance: distance(norm, winner.norm),
 	};
+}
+
+const catalogWordsCache = new WeakMap<readonly Candidate[], Set<string>>();
+
+/** Every word of every candidate (with a normal form), once per prepared catalog. */
+function wordsOfCatalog(all: readonly Candidate[]): Set<string> {
+	let words = catalogWordsCache.get(all);
+	if (words === undefined) {
+		words = new Set(all.filter((c) => c.norm !== "").flatMap((c) => c.words));
+		catalogWordsCache.set(all, words);
+	}
+	return words;
 }
 
 function isSubsequence(

@@ -39,7 +39,7 @@ const CODEC_METHODS = [
  * Whether a value is a {@link WireNameCodec}, recognised by its methods rather than its
  * class: one from another copy of the library (ESM next to CJS) has another class object.
  */
-export function isCodec(value: unknown): value is WireNameCodec {
+function isCodec(value: unknown): value is WireNameCodec {
 	if (typeof value !== "object" || value === null) return false;
 	const codec = value as Partial<Record<string, unknown>>;
 	return CODEC_METHODS.every((method) => typeof codec[method] === "function");

@@ -8,7 +8,7 @@
 import { isActionWord } from "./_correction-guards.js";
 import { namesOf } from "./_index-data.js";
 import { isNumberOfCatalogWord } from "./_rule-number.js";
-import type { Query, Slip } from "./_slip.js";
+import type { Slip } from "./_slip.js";
 import { maskedHash, parseName } from "./_words.js";
 
 /** Rivals reach this far, whatever the word's length. */

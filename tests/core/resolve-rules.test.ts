@@ -43,6 +43,12 @@ const ROWS: Row[] = [
 		{ corrected: "linear.list_issues", reason: "normalized" },
 		"2: equal after normalisation",
 	),
+	row(
+		"GetOrder",
+		["get_order", "get_orders"],
+		{ corrected: "get_order", reason: "normalized" },
+		"2 settles it, although 4c could reach get_orders",
+	),
 	// rule 3
 	row(
 		"fetch_content",

@@ -73,9 +73,10 @@ describe("suggest", () => {
 		}
 	});
 
-	it("does not mutate a frozen candidate list", () => {
-		const candidates = Object.freeze(["zeta", "alpha", "beta"]);
-		expect(() => suggest("alpah", candidates)).not.toThrow();
-		expect(candidates).toEqual(["zeta", "alpha", "beta"]);
+	it("does not mutate its candidate list", () => {
+		const candidates = ["zeta", "alpha", "beta"];
+		const before = [...candidates];
+		suggest("alpah", candidates);
+		expect(candidates).toEqual(before);
 	});
 });

@@ -5,7 +5,7 @@ import { isRecord } from "../../core/_guards.js";
 import { trackableId } from "./_message.js";
 
 /** JSON-RPC "Invalid Request": the message cannot be processed as sent. */
-export const UNPROCESSABLE = -32600;
+const UNPROCESSABLE = -32600;
 
 /** A JSON-RPC error response for `id`. */
 export function errorResponse(

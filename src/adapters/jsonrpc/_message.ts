@@ -9,7 +9,7 @@ export type MessageId = string | number;
 
 // Ids longer than this are not tracked: a peer must not be able to park megabytes in the
 // pending tables. Real clients send small integers or UUIDs.
-export const MAX_ID_LENGTH = 1024;
+const MAX_ID_LENGTH = 1024;
 
 /** The id of a request or response, when it is one this package can track. */
 export function trackableId(message: JsonRecord): MessageId | undefined {

@@ -11,7 +11,7 @@ import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
 export const SAMPLING_METHOD = "sampling/createMessage";
 
 /** Wire names for `tools`, `toolChoice.name` and the `tool_use` blocks of `messages`. */
-export function encodeSamplingParams(
+function encodeSamplingParams(
 	codec: WireNameCodec,
 	params: JsonRecord,
 	rewriteDescriptions: boolean,
@@ -63,7 +63,7 @@ export function decodeSamplingResult(
  * Whether an embedded input response (MCP 2026-07-28 multi-round-trip requests) is a
  * sampling result: the only input response with both `model` and `role`.
  */
-export function isSamplingResult(value: unknown): value is JsonRecord {
+function isSamplingResult(value: unknown): value is JsonRecord {
 	return (
 		isRecord(value) &&
 		typeof value.model === "string" &&
@@ -72,7 +72,7 @@ export function isSamplingResult(value: unknown): value is JsonRecord {
 }
 
 /** Maps every entry of a record with `map`; the record itself when nothing changed. */
-export function mapEntries(
+function mapEntries(
 	record: JsonRecord,
 	map: (value: unknown) => unknown,
 ): JsonRecord {

@@ -2,9 +2,9 @@ import { isRecord } from "../../core/_guards.js";
 import { isNotFoundText } from "./_sdk-internals.js";
 
 /** JSON-RPC "Invalid params", the code every SDK line answers an unknown tool with. */
-export const INVALID_PARAMS = -32602;
+const INVALID_PARAMS = -32602;
 /** JSON-RPC "Internal error": what a low-level server's own thrown `Error` becomes. */
-export const INTERNAL_ERROR = -32603;
+const INTERNAL_ERROR = -32603;
 const HINTED = "Did you mean ";
 
 /** Tells whether a thrown value is an SDK's "Tool X not found" error. */

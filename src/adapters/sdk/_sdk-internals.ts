@@ -66,41 +66,47 @@ export function isEnabled(tool: unknown): tool is RegisteredToolLike {
 }
 
 /**
- * Intercepts lookups in a handler table: `get(method)` of an intercepted method returns
- * `wrap(handler)` for whatever handler is stored at that moment (cached per handler).
- * Handlers are registered lazily (`McpServer` installs `tools/*` on the first
- * `registerTool`) and may be replaced at any time, so the lookup, not the registration, is
- * the one place every request passes through, whatever the transport (a stateless HTTP
- * server connects a new transport per request; the table stays). Checked: 1.20.2, 1.32.2
- * and 2.4.0 dispatch with `this._requestHandlers.get(request.method)`.
+ * Wraps the handlers of some methods in an SDK handler table where they are stored: those
+ * there now, and every one stored later through the table's `set` (`McpServer` installs
+ * `tools/*` on the first `registerTool`, and handlers may be replaced at any time). The
+ * dispatcher's `get` stays the Map's own, so a request pays for the wrapper and nothing
+ * else, whatever the transport (a stateless HTTP server connects a new transport per
+ * request; the table stays). Checked: 1.20.2, 1.32.2 and 2.4.0 write the table only with
+ * `set` and `delete` (`setRequestHandler`, `removeRequestHandler`) and dispatch with
+ * `this._requestHandlers.get(request.method)`.
  *
- * @returns a lookup of the stored, unwrapped handler
+ * @returns a lookup of the stored handler as registered, before wrapping
  */
-export function interceptLookups(
+export function interceptHandlers(
 	handlers: HandlerMap,
 	wrappers: ReadonlyMap<string, (handler: RequestHandler) => RequestHandler>,
 ): (method: string) => RequestHandler | undefined {
-	const get = handlers.get;
-	const original = (method: string): RequestHandler | undefined => {
-		const handler: unknown = get.call(handlers, method);
-		return typeof handler === "function"
-			? (handler as RequestHandler)
-			: undefined;
-	};
-	const cache = new WeakMap<RequestHandler, RequestHandler>();
-	define(handlers, "get", (method: string): unknown => {
-		const handler: unknown = get.call(handlers, method);
+	const table = handlers as unknown as Map<string, unknown>;
+	const set = table.set;
+	const remove = table.delete;
+	const originals = new Map<string, RequestHandler>();
+	const store = (method: string, handler: unknown): unknown => {
 		const wrap = wrappers.get(method);
-		if (typeof handler !== "function" || wrap === undefined) return handler;
-		let wrapped = cache.get(handler as RequestHandler);
-		if (wrapped === undefined) {
-			wrapped = wrap(handler as RequestHandler);
-			cache.set(handler as RequestHandler, wrapped);
+		if (wrap === undefined || typeof handler !== "function") {
+			originals.delete(method);
+			return handler;
 		}
-		return wrapped;
+		originals.set(method, handler as RequestHandler);
+		return wrap(handler as RequestHandler);
+	};
+	for (const method of wrappers.keys()) {
+		const handler = table.get(method);
+		if (handler !== undefined) set.call(table, method, store(method, handler));
+	}
+	define(table, "set", (method: string, handler: unknown) =>
+		set.call(table, method, store(method, handler)),
+	);
+	define(table, "delete", (method: string) => {
+		originals.delete(method);
+		return remove.call(table, method);
 	});
-	Object.defineProperty(handlers, INTERCEPTED, { value: true });
-	return original;
+	Object.defineProperty(table, INTERCEPTED, { value: true });
+	return (method) => originals.get(method);
 }
 
 /** A stored SDK request handler: the raw JSON-RPC request and the SDK's extra/context. */

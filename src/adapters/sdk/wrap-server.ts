@@ -13,7 +13,7 @@ import { entriesOfRegistry } from "./_catalog.js";
 import { withErrorHint, withResultHint } from "./_failure.js";
 import {
 	decodePreDispatchNames,
-	interceptLookups,
+	interceptHandlers,
 	isIntercepted,
 	type RequestHandler,
 } from "./_sdk-internals.js";
@@ -197,7 +197,7 @@ export function wrapServer<S extends ServerLike>(
 			return callWithHint(handler, request, params, sent, extra);
 		};
 
-	original = interceptLookups(
+	original = interceptHandlers(
 		detected.handlers,
 		new Map([
 			["tools/list", wrapList],

@@ -112,15 +112,15 @@ describe("WireRewriter", () => {
 			expect(rewriter.serverToClient(response)).toBe(response);
 		});
 
-		it("never mutates the response, even a frozen one", () => {
+		it("never mutates the response", () => {
 			const rewriter = new WireRewriter();
 			rewriter.clientToServer(listRequest(1));
-			const response = deepFreeze(listResult(1, [tool("a/b"), tool("ok")]));
-			const snapshot = JSON.stringify(response);
+			const response = listResult(1, [tool("a/b"), tool("ok")]);
+			const before = structuredClone(response);
 			const out = rewriter.serverToClient(response);
 			expect(out).not.toBe(response);
 			expect(out.result.tools.map((t) => t.name)).toEqual(["a_b", "ok"]);
-			expect(JSON.stringify(response)).toBe(snapshot);
+			expect(response).toEqual(before);
 		});
 
 		it("keeps earlier wire names when the list changes (the codec is sticky)", () => {
@@ -222,7 +222,7 @@ describe("WireRewriter", () => {
 	describe("tools/call", () => {
 		it("maps a wire name it issued back to the canonical name", () => {
 			const rewriter = listed(["websearch/fetch_content"]);
-			const call = deepFreeze(callRequest(5, "websearch_fetch_content"));
+			const call = callRequest(5, "websearch_fetch_content");
 			const out = rewriter.clientToServer(call);
 			expect(out).toEqual({
 				jsonrpc: "2.0",
