@@ -47,8 +47,10 @@ const OPTIONS: ts.CompilerOptions = {
 };
 
 /**
- * One program per context (its declarations are global, so they must not leak into other
- * blocks); the host caches parsed files, so the libraries are read once for all of them.
+ * Two programs: the blocks that declare nothing, and the excerpts with every context file
+ * (their declarations are global, so they must stay out of the first). An excerpt that uses
+ * a name of another context than its own is reported, as if that name were undeclared. The
+ * host caches parsed files, so the libraries are read once for both.
  */
 function typeCheck(): void {
 	const host = ts.createCompilerHost(OPTIONS);
@@ -61,17 +63,21 @@ function typeCheck(): void {
 		cache.set(key, file);
 		return file;
 	};
-	const groups = new Map<string, CodeBlock[]>();
-	for (const block of blocks) {
-		const context = block.kind === "excerpt" ? (block.context ?? "") : "";
-		groups.set(context, [...(groups.get(context) ?? []), block]);
-	}
+	const contextOf = (block: CodeBlock): string | undefined =>
+		block.kind === "excerpt" ? block.context : undefined;
+	const plain = blocks.filter((block) => contextOf(block) === undefined);
+	const excerpts = blocks.filter((block) => contextOf(block) !== undefined);
+	const contextFiles = [
+		...new Set(excerpts.map((block) => contextFile(contextOf(block) ?? ""))),
+	].filter((file) => existsSync(file));
 	let oldProgram: ts.Program | undefined;
-	for (const [context, group] of groups) {
-		const roots = group.map(sourceOf);
-		if (context !== "") roots.push(join(CONTEXTS, `${context}.d.ts`));
-		const program = ts.createProgram({
-			rootNames: roots,
+	for (const [group, extra] of [
+		[plain, []],
+		[excerpts, contextFiles],
+	] as const) {
+		if (group.length === 0) continue;
+		const program: ts.Program = ts.createProgram({
+			rootNames: [...group.map(sourceOf), ...extra],
 			options: OPTIONS,
 			host,
 			...(oldProgram === undefined ? {} : { oldProgram }),
@@ -91,12 +97,39 @@ function typeCheck(): void {
 				for (const member of group) push(member, `${file ?? "tsc"}: ${text}`);
 				continue;
 			}
-			const { line } = source.getLineAndCharacterOfPosition(
-				diagnostic.start ?? 0,
-			);
-			push(block, `${block.file}:${block.line + line}: ${text}`);
+			push(block, `${where(block, source, diagnostic.start ?? 0)}: ${text}`);
+		}
+		const checker = program.getTypeChecker();
+		for (const block of group) {
+			const own = contextOf(block);
+			const source = program.getSourceFile(sourceOf(block));
+			if (own === undefined || source === undefined) continue;
+			const visit = (node: ts.Node): void => {
+				if (ts.isIdentifier(node)) {
+					const declared = checker
+						.getSymbolAtLocation(node)
+						?.declarations?.[0]?.getSourceFile().fileName;
+					const file = declared === undefined ? undefined : resolve(declared);
+					if (file?.startsWith(CONTEXTS) && file !== contextFile(own)) {
+						push(
+							block,
+							`${where(block, source, node.getStart())}: '${node.text}' is declared by the context ${relative(CONTEXTS, file)}, not by ${own}`,
+						);
+					}
+				}
+				ts.forEachChild(node, visit);
+			};
+			visit(source);
 		}
 	}
+}
+
+const contextFile = (context: string): string =>
+	join(CONTEXTS, `${context}.d.ts`);
+
+function where(block: CodeBlock, source: ts.SourceFile, at: number): string {
+	const { line } = source.getLineAndCharacterOfPosition(at);
+	return `${block.file}:${block.line + line}`;
 }
 
 function push(block: CodeBlock, message: string): void {
