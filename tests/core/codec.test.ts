@@ -567,6 +567,28 @@ describe("WireNameCodec", () => {
 			expect(refused[0]?.message).toContain("websearch_fetch_content");
 		});
 
+		it("says so when a name is its own wire name of another tool, as names read back from a wrapped client are", () => {
+			const { codec, diagnostics } = collect();
+			codec.encodeAll(["github/search", "github/list_issues"]);
+			// What a wrapped client's listTools() returns: the wire names, taken for canonical.
+			codec.encodeAll(["github_search", "github_list_issues"]);
+			const refused = diagnostics.filter((d) => d.code === "refused");
+			expect(refused.map((d) => d.message)).toEqual([
+				'Tool "github_list_issues" is already this codec\'s wire name of "github/list_issues", so it is sent as "github_list_issues_2"; if the names came from a wrapped client or server, they are wire names: encode the canonical ones',
+				'Tool "github_search" is already this codec\'s wire name of "github/search", so it is sent as "github_search_2"; if the names came from a wrapped client or server, they are wire names: encode the canonical ones',
+			]);
+		});
+
+		it("keeps the plain refusal text when a newcomer only collides with a held wire name", () => {
+			const { codec, diagnostics } = collect();
+			codec.encodeAll(["a/b", "a.b"]);
+			codec.encode("a:b");
+			const refused = diagnostics.filter((d) => d.code === "refused");
+			expect(refused.map((d) => d.message)).toEqual([
+				'Tool "a:b" cannot take a wire name already handed out for "a.b"; it is sent as "a_b_3"',
+			]);
+		});
+
 		it("keeps decode pointing at the first owner after a refusal", () => {
 			const codec = new WireNameCodec();
 			codec.encode("websearch/fetch_content");

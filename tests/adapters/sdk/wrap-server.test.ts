@@ -176,14 +176,14 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 			onCorrection: (message, resolution) =>
 				reports.push([message, resolution.kind]),
 		});
-		const outcome = await peer.call("fetch_content", { q: "x" });
+		const outcome = await peer.call("websearch_fetch_contnt", { q: "x" });
 		expect(outcome).toMatchObject({
 			kind: "ok",
 			text: "websearch/fetch_content:x",
 		});
 		expect(reports).toEqual([
 			[
-				"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 				"corrected",
 			],
 		]);
