@@ -71,11 +71,13 @@ export class McpToolNamesError extends Error {
 export function isMcpToolNamesError(
 	value: unknown,
 ): value is McpToolNamesError {
-	return (
-		typeof value === "object" &&
-		value !== null &&
-		(value as { [BRAND]?: unknown })[BRAND] === true
-	);
+	if (typeof value !== "object" || value === null) return false;
+	try {
+		return (value as { [BRAND]?: unknown })[BRAND] === true;
+	} catch {
+		// A proxy whose getter throws is not one of ours.
+		return false;
+	}
 }
 
 /** Printable form of any value for an error message, never throwing. */
