@@ -1,3 +1,8 @@
+import {
+	checkOptions,
+	functionOption,
+	positiveIntegerOption,
+} from "./_guards.js";
 import { WireNameCodec } from "./codec.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
@@ -42,16 +47,24 @@ export class CodecRegistry {
 	 * @throws McpToolNamesError `invalid-option` when `maxScopes` is not a positive integer
 	 */
 	constructor(options: CodecRegistryOptions = {}) {
-		const maxScopes = options.maxScopes ?? DEFAULT_MAX_SCOPES;
-		if (!Number.isInteger(maxScopes) || maxScopes < 1) {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`maxScopes must be a positive integer, got ${describeValue(maxScopes)}`,
-			);
-		}
-		this.#maxScopes = maxScopes;
-		this.#create = options.create ?? (() => new WireNameCodec());
-		this.#onEvict = options.onEvict;
+		const opts = checkOptions("CodecRegistry", options);
+		this.#maxScopes = positiveIntegerOption(
+			"CodecRegistry",
+			"maxScopes",
+			opts.maxScopes,
+			DEFAULT_MAX_SCOPES,
+		);
+		this.#create =
+			functionOption<(scope: string) => WireNameCodec>(
+				"CodecRegistry",
+				"create",
+				opts.create,
+			) ?? (() => new WireNameCodec());
+		this.#onEvict = functionOption<(scope: string) => void>(
+			"CodecRegistry",
+			"onEvict",
+			opts.onEvict,
+		);
 	}
 
 	/** How many scopes have a codec. */
