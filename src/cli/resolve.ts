@@ -1,9 +1,10 @@
-import { formatResolution, type Resolution, resolveName } from "../index.js";
+import { ToolRouter } from "../adapters/routing/router.js";
+import { formatResolution, type Resolution } from "../index.js";
 import type { ResolveCommand } from "./args.js";
 import { createStyle, isColorEnabled, type Style } from "./colors.js";
 import type { CliIo } from "./io.js";
 import { type ResolveJson, SCHEMA_VERSION } from "./schema.js";
-import { type Catalog, loadCatalog } from "./targets.js";
+import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
 
 const REASONS: Readonly<Record<string, string>> = {
 	normalized: "the same name but for case and punctuation",
@@ -43,6 +44,7 @@ export async function runResolve(
 		const style = createStyle(isColorEnabled(io.stdout, io.env ?? {}));
 		io.stdout.write(formatResolve(doc, catalog, style));
 	}
+	await closeCatalog(catalog, io);
 	return doc.exitCode;
 }
 
@@ -63,14 +65,13 @@ export function buildResolveJson(
 	input: string,
 	mode: "safe" | "mcporter",
 ): ResolveJson {
-	const destructive = new Set(
-		catalog.tools.filter((tool) => tool.destructive).map((tool) => tool.name),
-	);
-	const resolution = resolveName(
-		input,
-		catalog.tools.map((tool) => tool.name),
-		{ mode, isProtected: (name) => destructive.has(name) },
-	);
+	const router = new ToolRouter({ correct: true, resolve: { mode } });
+	router.setTools(catalog.tools);
+	const decision = router.route(input);
+	const resolution: Resolution =
+		decision.kind === "known"
+			? { kind: "exact", input, name: decision.name }
+			: decision.resolution;
 	const fine = resolution.kind === "exact" || resolution.kind === "corrected";
 	return {
 		schemaVersion: SCHEMA_VERSION,
@@ -131,13 +132,13 @@ function decisionOf(
 			const first = resolution.suggestions[0];
 			const destructive =
 				resolution.reason === "protected" &&
-				catalog.tools.some((tool) => tool.name === first && tool.destructive);
+				catalog.tools.some((tool) => tool.name === first && tool.protected);
 			const why = destructive
 				? `${first} is marked destructiveHint, so it is never auto-corrected to`
 				: REASONS[resolution.reason];
 			return `${style.yellow("✗ suggest:")} no safe correction for ${input} ${style.dim(`(${why})`)}`;
 		}
 		default:
-			return `${style.red("✗ none:")} no tool of ${label} is close to ${input} ${style.dim(`(${doc.toolCount} tools)`)}`;
+			return `${style.red("✗ none:")} no tool of ${label} is close to ${input} ${style.dim(`(${doc.toolCount} ${doc.toolCount === 1 ? "tool" : "tools"})`)}`;
 	}
 }
