@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import type { TargetSpec } from "./args.js";
 import { listHttpTools } from "./client/http.js";
@@ -9,11 +10,7 @@ import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
-import {
-	type CatalogTool,
-	readToolList,
-	type ToolFinding,
-} from "./tool-list.js";
+import { readToolList, type ToolFinding } from "./tool-list.js";
 import { parseToolsJson } from "./tools-file.js";
 
 /**
@@ -29,7 +26,7 @@ export interface Catalog {
 	/** A noun phrase for people: `the demo server`, `the server "node server.js"`, `tools.json`. */
 	label: string;
 	server: ServerInfo | null;
-	tools: CatalogTool[];
+	tools: ToolEntry[];
 	/** What is wrong with the tool definitions (a bad schema, a tool without a name). */
 	findings: ToolFinding[];
 	/** Things worth telling on stderr, e.g. a server without the tools capability. */

@@ -5,20 +5,7 @@
  *
  * @module
  */
-
-/**
- * A tool as the CLI needs it: its name, and whether it is destructive.
- *
- * @example
- * ```ts
- * const tool: CatalogTool = { name: "github/delete_file", destructive: true };
- * ```
- */
-export interface CatalogTool {
-	name: string;
-	/** `annotations.destructiveHint === true`: `resolve` never auto-corrects to it. */
-	destructive: boolean;
-}
+import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
 
 /**
  * A problem with one tool definition: `audit` lists it and `--strict` fails on it.
@@ -47,7 +34,8 @@ export interface ToolFinding {
  * ```
  */
 export interface ToolList {
-	tools: CatalogTool[];
+	/** As routing sees them: a tool annotated `destructiveHint: true` is protected. */
+	tools: ToolEntry[];
 	findings: ToolFinding[];
 }
 
@@ -70,11 +58,12 @@ export function readToolList(
 	items: readonly unknown[],
 	options: { schemas?: boolean } = {},
 ): ToolList {
-	const tools: CatalogTool[] = [];
+	const tools: ToolEntry[] = [];
 	const findings: ToolFinding[] = [];
 	items.forEach((item, index) => {
+		// A name given by hand (a file) is resolved as `resolveName` would, unprotected.
 		if (typeof item === "string") {
-			tools.push({ name: item, destructive: false });
+			tools.push({ name: item, protected: false });
 			return;
 		}
 		if (!isRecord(item) || typeof item.name !== "string") {
@@ -88,14 +77,11 @@ export function readToolList(
 		}
 		const name = item.name;
 		const annotations = item.annotations;
-		tools.push({
-			name,
-			destructive:
-				isRecord(annotations) && annotations.destructiveHint === true,
-		});
+		// The empty name is kept for the audit to flag; routing has no entry for it.
+		tools.push(toolEntryOf(item) ?? { name, protected: false });
 		if (options.schemas === false) return;
 		const add = (code: ToolFinding["code"], problem: string): void => {
-			findings.push({ index, tool: name, code, message: `${problem}` });
+			findings.push({ index, tool: name, code, message: problem });
 		};
 		const input = schemaProblem(item.inputSchema, "inputSchema");
 		if (input !== undefined) {

@@ -14,7 +14,7 @@ import { readToolList, type ToolList } from "./tool-list.js";
  * @example
  * ```ts
  * parseToolsJson('["websearch/fetch_content"]', "stdin").tools;
- * // [{ name: "websearch/fetch_content", destructive: false }]
+ * // [{ name: "websearch/fetch_content", protected: false }]
  * ```
  */
 export function parseToolsJson(text: string, label: string): ToolList {

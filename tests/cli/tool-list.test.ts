@@ -19,8 +19,8 @@ describe("readToolList", () => {
 			]),
 		).toEqual({
 			tools: [
-				{ name: "a", destructive: false },
-				{ name: "b", destructive: true },
+				{ name: "a", protected: false },
+				{ name: "b", protected: true },
 			],
 			findings: [],
 		});
@@ -78,7 +78,7 @@ describe("readToolList", () => {
 
 	it("leaves out items without a string name, and counts their position", () => {
 		const { tools, findings } = readToolList([null, { name: 7 }, "bare"]);
-		expect(tools).toEqual([{ name: "bare", destructive: false }]);
+		expect(tools).toEqual([{ name: "bare", protected: false }]);
 		expect(findings.map((f) => [f.index, f.code])).toEqual([
 			[0, "no-name"],
 			[1, "no-name"],

@@ -16,15 +16,15 @@ describe("parseToolsJson", () => {
 			),
 		).toEqual({
 			tools: [
-				{ name: "a/b", destructive: false },
-				{ name: "rm", destructive: true },
+				{ name: "a/b", protected: false },
+				{ name: "rm", protected: true },
 			],
 			findings: [expect.objectContaining({ tool: "rm", code: "input-schema" })],
 		});
 	});
 
 	it("reads a JSON-RPC response, an array of tools and an array of names", () => {
-		const tools = [{ name: "x.y", destructive: false }];
+		const tools = [{ name: "x.y", protected: false }];
 		expect(
 			parseToolsJson(
 				'{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"x.y","inputSchema":{"type":"object"}}]}}',
@@ -43,13 +43,13 @@ describe("parseToolsJson", () => {
 
 	it("keeps empty names for the audit to flag", () => {
 		expect(parseToolsJson('[""]', "f").tools).toEqual([
-			{ name: "", destructive: false },
+			{ name: "", protected: false },
 		]);
 	});
 
 	it("leaves out an item without a name, with a finding", () => {
 		expect(parseToolsJson('[{"title": "x"}, "ok"]', "f")).toEqual({
-			tools: [{ name: "ok", destructive: false }],
+			tools: [{ name: "ok", protected: false }],
 			findings: [
 				{
 					index: 0,
