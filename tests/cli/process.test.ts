@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import {
 	fixture,
 	isAlive,
 	processesWith,
+	ROOT,
 	readPids,
 } from "./_helpers.js";
 
@@ -68,6 +70,28 @@ describe.skipIf(!posix)("startServerProcess", () => {
 			);
 		},
 	);
+
+	it("forwards a signal to the server in forward mode, and lets its owner exit with the server's code", async () => {
+		const owner = spawn(
+			process.execPath,
+			["--import", "tsx", fixture("forward-signals.ts")],
+			{ cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] },
+		);
+		let out = "";
+		const ready = new Promise<void>((resolve) => {
+			owner.stdout.on("data", (chunk: Buffer) => {
+				out += chunk.toString();
+				if (out.includes("server ready")) resolve();
+			});
+		});
+		const exited = new Promise<number | null>((resolve) =>
+			owner.on("exit", (code) => resolve(code)),
+		);
+		await ready;
+		owner.kill("SIGTERM");
+		expect(await exited).toBe(7);
+		expect(out).toContain('{"code":7,"signal":null}');
+	});
 
 	it("gives the server the whole environment", async () => {
 		const server = startServerProcess({
