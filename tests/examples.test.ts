@@ -11,7 +11,10 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as z from "zod";
+import { main as aiSdk } from "../examples/ai-sdk.js";
 import { main as hostClient } from "../examples/host-client.js";
+import { main as langchain } from "../examples/langchain.js";
+import { main as openaiAgents } from "../examples/openai-agents.js";
 import { main as sdkProxy } from "../examples/sdk-proxy.js";
 import { quietToolNameWarnings } from "./adapters/sdk/_quiet.js";
 import { isAlive, readPids } from "./cli/_helpers.js";
@@ -184,5 +187,44 @@ describe("examples/sdk-proxy.ts", () => {
 		expect(logged).toHaveBeenCalledWith(
 			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
+	});
+});
+
+describe("examples/ai-sdk.ts", () => {
+	it("runs the AI SDK's mock model against wire-named MCP tools and repairs its call", async () => {
+		const lines: string[] = [];
+		await aiSdk(undefined, (line) => lines.push(line));
+		expect(lines).toEqual([
+			"Tools for the model: linear_list_issues, files_delete_all",
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"Ran on the server: linear.list_issues",
+			"Answer: Two open issues.",
+		]);
+	});
+});
+
+describe("examples/openai-agents.ts", () => {
+	it("runs an agent over a wrapped stdio MCP server and repairs the model's call", async () => {
+		const lines: string[] = [];
+		await openaiAgents(undefined, (line) => lines.push(line));
+		expect(lines).toEqual([
+			"Tools for the model: linear_list_issues, files_delete_all",
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"Answer: Two open issues.",
+		]);
+	});
+});
+
+describe("examples/langchain.ts", () => {
+	it("repairs one call, leaves the destructive near miss failing, and runs them in a ToolNode", async () => {
+		const lines: string[] = [];
+		await langchain((line) => lines.push(line));
+		expect(lines).toEqual([
+			"Tools for the model: linear_list_issues, files_delete_all",
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"linear_list_issues: success linear.list_issues ran for core",
+			'file_delete_all: error Error: Tool "file_delete_all" not found.',
+			"Ran on the server: linear.list_issues",
+		]);
 	});
 });

@@ -305,8 +305,8 @@ export async function readPids(file: string, count: number): Promise<number[]> {
 }
 
 /**
- * Pids of running processes (zombies aside) whose command line contains `marker`, read from
- * /proc (Linux); elsewhere an empty list.
+ * Pids of live processes whose command line contains `marker`, read from /proc (Linux);
+ * elsewhere an empty list. Zombies count as gone.
  */
 export function processesWith(marker: string): number[] {
 	if (!existsSync("/proc/self/cmdline")) return [];
@@ -315,9 +315,8 @@ export function processesWith(marker: string): number[] {
 		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
 		try {
 			const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-			if (cmdline.includes(marker) && isAlive(Number(entry))) {
+			if (cmdline.includes(marker) && isAlive(Number(entry)))
 				pids.push(Number(entry));
-			}
 		} catch {
 			// exited meanwhile
 		}

@@ -156,8 +156,10 @@ describe.skipIf(!posix)(
 			const code = await main(
 				[
 					"audit",
+					// Room for both processes to start on a loaded machine: the fatal line ends
+					// the run long before this.
 					"--timeout",
-					"1000",
+					"10000",
 					"--",
 					process.execPath,
 					wrapper,

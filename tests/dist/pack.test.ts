@@ -84,6 +84,9 @@ describe("the packed package, installed", () => {
 			"mcp-tool-names/jsonrpc",
 			"mcp-tool-names/sdk",
 			"mcp-tool-names/testing",
+			"mcp-tool-names/ai",
+			"mcp-tool-names/openai-agents",
+			"mcp-tool-names/langchain",
 		];
 		const esm = entries
 			.map((entry) => `await import(${JSON.stringify(entry)})`)
