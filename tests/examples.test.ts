@@ -9,6 +9,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { main as hostClient } from "../examples/host-client.js";
 import { main as sdkProxy } from "../examples/sdk-proxy.js";
+import { main as twoReplicas } from "../examples/two-replicas.js";
+import { RedisServer } from "./_support/redis-server.js";
 import { quietToolNameWarnings } from "./adapters/sdk/_quiet.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -141,5 +143,20 @@ describe("examples/sdk-proxy.ts", () => {
 		expect(logged).toHaveBeenCalledWith(
 			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
+	});
+});
+
+describe("examples/two-replicas.ts", () => {
+	it("gives a replica started later the wire names another handed out through churn", async () => {
+		const redis = await RedisServer.start();
+		cleanup.push(() => redis.close());
+		const lines: string[] = [];
+		await twoReplicas(redis.url, (line) => lines.push(line));
+		expect(lines).toEqual([
+			"replica A lists: github_search",
+			"replica A lists: github_search_2",
+			'replica B routes github_search_2 to: [{"type":"text","text":"ran github.search"}]',
+			"replica B lists: github_search_2",
+		]);
 	});
 });
