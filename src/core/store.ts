@@ -13,7 +13,7 @@ export interface StoredNames {
 	epoch: string;
 	/** Counts the accepted claims that added names; 0 for a new scope. */
 	version: number;
-	/** The profile key ({@link SharedCodec} writes it), `""` when the scope does not exist. */
+	/** The profile key (`SharedCodec` writes it), `""` when the scope does not exist. */
 	profile: string;
 	/** Every `[canonical, wire]` pair of the scope. */
 	names: Array<[canonical: string, wire: string]>;
