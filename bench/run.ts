@@ -2,7 +2,7 @@
  * The benchmarks proper, run by bench/index.ts (`npm run bench`) after building them; see
  * there. Ratios measured side by side in one run, written to bench/RESULTS.md.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { formatBytes, formatRatio, formatTime } from "./_measure.js";
@@ -177,11 +177,16 @@ const lines = [
 	...comparisonTable(sdk),
 	"",
 ];
-const text = `${lines.join("\n")}\n`;
-writeFileSync(
-	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url),
-	text,
-);
+const target =
+	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url);
+// `npm run bench:redis` writes its own section; keep it.
+const shared = existsSync(target)
+	? /<!-- redis:start -->[\s\S]*<!-- redis:end -->\n?/.exec(
+			readFileSync(target, "utf8"),
+		)?.[0]
+	: undefined;
+const text = `${lines.join("\n")}\n${shared === undefined ? "" : `\n${shared}`}`;
+writeFileSync(target, text);
 console.log(text);
 if (mismatches > 0) {
 	console.error(
