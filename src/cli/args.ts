@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { ProfileName } from "../index.js";
 import { CliFailure } from "./_failure.js";
 import { DEFAULT_TIMEOUT_MS } from "./help.js";
+import { type ProxyCommand, parseProxyArgs } from "./proxy/args.js";
 
 /**
  * What to read tool names from.
@@ -64,7 +65,8 @@ export interface ResolveCommand {
 export type CliCommand =
 	| AuditCommand
 	| ResolveCommand
-	| { command: "help"; topic?: "audit" | "resolve" }
+	| ProxyCommand
+	| { command: "help"; topic?: "audit" | "resolve" | "proxy" }
 	| { command: "version" };
 
 /**
@@ -137,13 +139,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 	}
 	if (first === "-h" || first === "--help" || first === "help") {
 		const topic = rest[0];
-		return topic === "audit" || topic === "resolve"
+		return topic === "audit" || topic === "resolve" || topic === "proxy"
 			? { command: "help", topic }
 			: { command: "help" };
 	}
 	if (first === "-v" || first === "--version") return { command: "version" };
 	if (first === "audit") return parseAudit(rest, serverCommand);
 	if (first === "resolve") return parseResolve(rest, serverCommand);
+	if (first === "proxy") return parseProxyArgs(rest, serverCommand);
 	if (first.startsWith("-")) {
 		throw usage(
 			`Unknown option ${quote(first)} before the command; expected audit or resolve first (see mcp-tool-names --help)`,
@@ -237,7 +240,8 @@ function parse(
 	}
 }
 
-function describeParseError(command: string, error: unknown): string {
+/** Shared with the proxy's arguments (src/cli/proxy/args.ts). */
+export function describeParseError(command: string, error: unknown): string {
 	const code = (error as { code?: unknown }).code;
 	const message = error instanceof Error ? error.message : String(error);
 	const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
@@ -313,7 +317,8 @@ function targetOf(
 	return { type: "demo" };
 }
 
-function urlOf(value: string): string {
+/** Shared with the proxy's arguments (src/cli/proxy/args.ts). */
+export function urlOf(value: string): string {
 	let url: URL;
 	try {
 		url = new URL(value);
@@ -330,7 +335,8 @@ function urlOf(value: string): string {
 	return url.href;
 }
 
-function headersOf(values: readonly string[]): Record<string, string> {
+/** Shared with the proxy's arguments (src/cli/proxy/args.ts). */
+export function headersOf(values: readonly string[]): Record<string, string> {
 	const headers: Record<string, string> = {};
 	for (const value of values) {
 		const colon = value.indexOf(":");
@@ -369,7 +375,8 @@ function profilesOf(values: readonly string[] | undefined): ProfileName[] {
 	return [...chosen];
 }
 
-function timeoutOf(value: string | undefined): number {
+/** Shared with the proxy's arguments (src/cli/proxy/args.ts). */
+export function timeoutOf(value: string | undefined): number {
 	if (value === undefined) return DEFAULT_TIMEOUT_MS;
 	const ms = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
 	if (!Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_TIMEOUT_MS) {
@@ -380,11 +387,13 @@ function timeoutOf(value: string | undefined): number {
 	return ms;
 }
 
-function quote(value: string): string {
+/** Shared with the proxy's arguments (src/cli/proxy/args.ts). */
+export function quote(value: string): string {
 	return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
 }
 
-function usage(message: string, cause?: unknown): CliFailure {
+/** Shared with the proxy's arguments (src/cli/proxy/args.ts). */
+export function usage(message: string, cause?: unknown): CliFailure {
 	return new CliFailure(
 		"usage",
 		message,
