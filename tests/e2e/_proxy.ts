@@ -13,7 +13,7 @@ export const CLI: string = join(ROOT, "dist", "cli.js");
 export const UPSTREAM: string = fileURLToPath(
 	new URL("./fixtures/proxy-upstream.mjs", import.meta.url),
 );
-export const LONG_NAME = `analytics/${"very_long_segment_".repeat(5)}report_generator`;
+export const LONG_NAME: string = `analytics/${"very_long_segment_".repeat(5)}report_generator`;
 
 /** A scratch directory, removed by `dispose`. */
 export function scratch(): { dir: string; dispose(): void } {
@@ -187,7 +187,7 @@ export function startRawProxy(
 	};
 }
 
-export const INITIALIZE = JSON.stringify({
+export const INITIALIZE: string = JSON.stringify({
 	jsonrpc: "2.0",
 	id: "init",
 	method: "initialize",
@@ -197,7 +197,7 @@ export const INITIALIZE = JSON.stringify({
 		clientInfo: { name: "raw", version: "1.0.0" },
 	},
 });
-export const INITIALIZED = JSON.stringify({
+export const INITIALIZED: string = JSON.stringify({
 	jsonrpc: "2.0",
 	method: "notifications/initialized",
 });
