@@ -121,8 +121,9 @@ export interface RawProxy {
 export function startRawProxy(
 	args: readonly string[],
 	env: Record<string, string> = proxyEnv(),
+	entry: string = CLI,
 ): RawProxy {
-	const child = spawn(process.execPath, [CLI, ...args], {
+	const child = spawn(process.execPath, [entry, ...args], {
 		env,
 		stdio: ["pipe", "pipe", "pipe"],
 	});
