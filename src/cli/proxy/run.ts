@@ -7,7 +7,7 @@ import type { ProxyCommand } from "./args.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import { runListen } from "./listen.js";
 import { createProxyLogger, type ProxyLogger } from "./log.js";
-import { ProxySession } from "./session.js";
+import { type Frame, ProxySession } from "./session.js";
 import { type LoadedSnapshot, loadSnapshot, SnapshotFile } from "./snapshot.js";
 import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
 
@@ -160,7 +160,7 @@ async function runStdio(context: ProxyContext): Promise<number> {
 		log,
 		timeoutMs: command.timeoutMs,
 		toUpstream: (frame) => upstream.send(frame.bytes),
-		toClient: (frame) => writeClient(frame.bytes),
+		toClient: (frame) => writeClient(asLine(frame)),
 		onCatalog: () => context.save(routing),
 		onFatal: (reason) => {
 			log({ event: "timeout", message: reason });
@@ -277,4 +277,16 @@ function lastLine(text: string): string {
 // Each client session (over --listen) gets its own codec, all from the same snapshot.
 function cloneCodec(loaded: LoadedSnapshot): WireNameCodec {
 	return WireNameCodec.fromJSON(loaded.codec.toJSON());
+}
+
+/**
+ * A frame as one stdio line: lines from a stdio upstream already are; an HTTP body or event
+ * gets its newline, and one spread over several lines is written anew on one.
+ */
+function asLine(frame: Frame): Buffer {
+	const { bytes } = frame;
+	const inner = bytes.indexOf(0x0a);
+	if (inner === bytes.length - 1) return bytes;
+	if (inner === -1) return Buffer.concat([bytes, Buffer.from("\n")]);
+	return Buffer.from(`${JSON.stringify(frame.message)}\n`);
 }
