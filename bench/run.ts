@@ -2,7 +2,7 @@
  * The benchmarks proper, run by bench/index.ts (`npm run bench`) after building them; see
  * there. Ratios measured side by side in one run, written to bench/RESULTS.md.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { formatBytes, formatRatio, formatTime } from "./_measure.js";
@@ -177,11 +177,15 @@ const lines = [
 	...comparisonTable(sdk),
 	"",
 ];
-const text = `${lines.join("\n")}\n`;
-writeFileSync(
-	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url),
-	text,
-);
+// `npm run bench:proxy` (bench/proxy.ts) owns its own section: keep it.
+const resultsFile =
+	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url);
+const previous = existsSync(resultsFile)
+	? readFileSync(resultsFile, "utf8")
+	: "";
+const proxyAt = previous.indexOf("## Proxy over stdio");
+const text = `${lines.join("\n")}\n${proxyAt === -1 ? "" : `\n${previous.slice(proxyAt)}`}`;
+writeFileSync(resultsFile, text);
 console.log(text);
 if (mismatches > 0) {
 	console.error(

@@ -285,6 +285,7 @@ export async function connectHttpUpstream(
 		stderrTail: () => "",
 		killNow: () => controller.abort(),
 		drained: () => Promise.resolve(),
+		needsDrain: () => false,
 	};
 }
 

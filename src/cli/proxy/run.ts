@@ -228,20 +228,42 @@ async function pumpClient(
 		});
 		session.refuseClientLine();
 	};
-	if (io.stdin === undefined) return;
-	try {
-		for await (const chunk of io.stdin) {
-			const bytes =
-				typeof chunk === "string"
-					? Buffer.from(chunk)
-					: Buffer.isBuffer(chunk)
-						? chunk
-						: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-			for (const event of splitter.push(bytes)) take(event);
-			await upstream.drained();
+	const stdin = io.stdin;
+	if (stdin === undefined) return;
+	const toBuffer = (chunk: string | Uint8Array): Buffer =>
+		typeof chunk === "string"
+			? Buffer.from(chunk)
+			: Buffer.isBuffer(chunk)
+				? chunk
+				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+	const readable = stdin as Partial<NodeJS.ReadableStream>;
+	if (
+		typeof readable.on === "function" &&
+		typeof readable.pause === "function"
+	) {
+		// Events, not async iteration: a round trip then costs no extra promise turns.
+		const stream = readable as NodeJS.ReadableStream;
+		await new Promise<void>((resolve) => {
+			stream.on("data", (chunk: string | Buffer) => {
+				for (const event of splitter.push(toBuffer(chunk))) take(event);
+				if (upstream.needsDrain()) {
+					stream.pause();
+					void upstream.drained().then(() => stream.resume());
+				}
+			});
+			stream.once("end", () => resolve());
+			stream.once("close", () => resolve());
+			stream.once("error", () => resolve());
+		});
+	} else {
+		try {
+			for await (const chunk of stdin) {
+				for (const event of splitter.push(toBuffer(chunk))) take(event);
+				await upstream.drained();
+			}
+		} catch {
+			// stdin was destroyed while the proxy stopped: nothing more to read.
 		}
-	} catch {
-		// stdin was destroyed while the proxy stopped: nothing more to read.
 	}
 	for (const event of splitter.end()) take(event);
 }

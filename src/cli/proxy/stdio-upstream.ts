@@ -27,6 +27,8 @@ export interface UpstreamLink {
 	killNow(): void;
 	/** Settles once the upstream takes more input (back-pressure); at once when it does now. */
 	drained(): Promise<void>;
+	/** Whether writes are waiting for the upstream to read them. */
+	needsDrain(): boolean;
 }
 
 /** Options of {@link startStdioUpstream}. */
@@ -120,6 +122,7 @@ export function startStdioUpstream(
 			return ended;
 		},
 		stderrTail: () => tail,
+		needsDrain: () => child.stdin?.writableNeedDrain === true,
 		drained: () => {
 			const stdin = child.stdin;
 			if (stdin === null || !stdin.writableNeedDrain || stdin.destroyed)
