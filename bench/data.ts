@@ -163,6 +163,15 @@ function farMiss(next: () => number): string {
 	return `${pick(next, ["do", "make", "check", "ping", "show"])}_${pick(next, ["weather", "stock", "horoscope", "lottery", "recipe"])}_${pick(next, ["now", "today", "forecast", "info"])}`;
 }
 
+/**
+ * `count` far misses only (random letters, or made-up tools such as `ping_weather_now`): the
+ * global `Did you mean` with no close candidate, the slow case of a name index.
+ */
+export function farMisses(count: number, seed = 3): string[] {
+	const next = random(seed);
+	return Array.from({ length: count }, () => farMiss(next));
+}
+
 /** The query mix of a model's tool calls that miss: typos most of all, then far misses. */
 export const MIX: ReadonlyArray<readonly [QueryKind, number]> = [
 	["exact", 0.1],

@@ -8,8 +8,14 @@ import {
 	measure,
 	type Task,
 } from "./_measure.js";
-import { catalog, QUERIES, type Query, queries } from "./data.js";
-import { naiveResolve, naiveSuggest } from "./naive.js";
+import { catalog, farMisses, QUERIES, type Query, queries } from "./data.js";
+import { naiveRanking, naiveResolve, naiveSuggest } from "./naive.js";
+
+/** The far-miss-only stream (bench/data.ts `farMisses`), timed against two baselines. */
+export const FAR_STREAM = "far-miss stream";
+
+/** The same stream against the ranking alone (normalise + Levenshtein per candidate). */
+export const FAR_STREAM_RANKING = "far-miss stream, baseline ranking alone";
 
 /** A slice of the query stream, named for the table. */
 interface Group {
@@ -74,6 +80,7 @@ function groupsOf(stream: readonly Query[], index: NameIndex): Group[] {
 		{ label: "mixed stream", inputs: stream.map((q) => q.input) },
 		{ label: "typo corrections", inputs: typos },
 		{ label: "far misses", inputs: far },
+		{ label: FAR_STREAM, inputs: farMisses(Math.min(stream.length, 1_000)) },
 		{ label: "exact hits", inputs: exact },
 		{ label: "normalised hits", inputs: normalised },
 	];
@@ -140,6 +147,29 @@ export async function benchResolve(
 			queries: indexInputs.length,
 			naiveQueries: naiveInputs.length,
 		});
+		if (group.label === FAR_STREAM) {
+			const rankingTimes = await measure(
+				[
+					{
+						name: "naive",
+						ops: naiveInputs.length,
+						run: () => {
+							for (const input of naiveInputs) naiveRanking(input, names);
+						},
+					},
+					repeated("index", indexInputs, (input) => resolveName(input, index)),
+				],
+				options,
+			);
+			rows.push({
+				size,
+				group: `resolveName, ${FAR_STREAM_RANKING}`,
+				naive: rankingTimes.get("naive") as number,
+				index: rankingTimes.get("index") as number,
+				queries: indexInputs.length,
+				naiveQueries: naiveInputs.length,
+			});
+		}
 		if (group.label === "mixed stream") {
 			// suggest ranks in full for every query: half the queries at 100,000 names.
 			const suggestInputs =

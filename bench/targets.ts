@@ -22,7 +22,7 @@ export interface Results {
 }
 
 const FAR_MISSES =
-	"Far misses are what stays slow. Their `Did you mean` needs the globally closest names within `max(3, floor(0.6 × L))` edits, and most of a catalog is within reach of so loose a bound: length buckets, the cut-off on the diagonal, shared prefixes and the list's worst distance leave a quarter to a third of the units the naive scan reads, but they cannot skip the catalog. Their share of the stream (20 % here) sets the mixed ratio, and `suggest`, which ranks in full for every query, is bound the same way.";
+	"Far misses are what stays slow. Their `Did you mean` needs the globally closest names within `max(3, floor(0.6 × L))` edits, and most of a catalog is within reach of so loose a bound: length buckets, the cut-off on the diagonal, shared prefixes and the list's worst distance leave a quarter to a third of the units the naive scan reads, but they cannot skip the catalog. Their share of the stream (20 % here) sets the mixed ratio, and `suggest`, which ranks in full for every query, is bound the same way. Every slip rule (3–4c) is a few hash lookups in the index, so a far miss costs its ranking and little else.";
 
 /** What to keep in mind reading the tables, whatever the run. */
 export function notes(sampled: boolean): string[] {
@@ -82,6 +82,29 @@ export function targets(results: Results): string[] {
 				"A typo correction scans the names one or two edits away, in at most five length buckets; at this size those buckets alone are a large share of the catalog.",
 		});
 	}
+	for (const [size, least] of [
+		[10_000, 30],
+		[100_000, 60],
+	] as const) {
+		for (const [group, limit] of [
+			[
+				"resolveName, far-miss stream",
+				"The oracle (bench/naive.ts) splits every candidate into words and tests every rule on it, so it costs more per query than 0.1's naive scan; the row against the ranking alone is the fair one.",
+			],
+			[
+				"resolveName, far-miss stream, baseline ranking alone",
+				"A far miss needs the globally closest names within max(3, floor(0.6 × L)) edits, and most of a catalog is within reach of so loose a bound. Length buckets, the cut-off on the diagonal, shared prefixes and the list's worst distance leave little to prune; a character-histogram lower bound (Ukkonen's q-gram bound for q = 1, kept along the trie) pruned two thirds of the texts the scan reaches but cost more in JavaScript than the columns it saved (2.5–3× slower, measured side by side), so it is not in the library.",
+			],
+		] as const) {
+			const r = ratio(row(size, group));
+			list.push({
+				what: `${group}, ${size.toLocaleString("en-US")} names ≥ ${least}×`,
+				measured: formatRatio(r),
+				holds: r >= least,
+				limit,
+			});
+		}
+	}
 	const hits = results.resolve.filter((r) => r.group.endsWith(" hits"));
 	const slowest = Math.max(...hits.map((r) => r.index));
 	list.push({
@@ -126,11 +149,11 @@ export function targets(results: Results): string[] {
 	for (const c of results.sdk) {
 		const r = c.ours / c.baseline;
 		list.push({
-			what: `wrapped server, ${c.what} ≤ 1.05×`,
+			what: `wrapped server, ${c.what} ${c.target ?? "≤ 1.05×"}`,
 			measured: formatRatio(r),
-			holds: r <= 1.05,
+			holds: r <= (c.what.startsWith("tools/call") ? 1.03 : 1.05),
 			limit: c.what.startsWith("tools/call")
-				? "Not in the core, and O(1) whatever the catalog (wrapServer looks the wire name up in its codec first), but not free: the SDK's handler lookup goes through the wrapper's interception (src/adapters/sdk/_intercept.ts), `route` is awaited once more, and a renamed call's request is copied. That is two or three microseconds on an in-memory round trip of 25 to 35, so the ratio lands between 1.02× and 1.15× from run to run on this machine. Over a real transport the round trip is far longer and the share far smaller."
+				? "What is left is the copy of a renamed request (`{ ...request, params: { ...params, name } }`; the input is never mutated) and one codec lookup, about a microsecond of an in-memory round trip of 25 to 35: the handlers are wrapped where they are stored (the SDK's own `get` dispatches), and a known wire name is decoded without an extra turn. On a shared machine the ratio lands between 1.02× and 1.05× from run to run (an A/A run, `BENCH_AA=1`, gives 0.99× to 1.01×); over a real transport the round trip is far longer and the share far smaller."
 				: "Listing rewrites every name (a copy of each tool) and records the catalog; the SDK's own work for 1,000 tools (schemas, serialisation) is most of the round trip, and the difference is within the noise between rounds.",
 		});
 	}

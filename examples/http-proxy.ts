@@ -15,7 +15,9 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
+import { isMcpToolNamesError } from "mcp-tool-names";
 import {
+	refuseJsonBody,
 	rewriteEventStream,
 	rewriteJsonBody,
 	syncMcpNameHeader,
@@ -114,7 +116,17 @@ export async function main(
 		}
 		let body: string | undefined;
 		if (request.method === "POST") {
-			body = rewriteJsonBody(await readText(request), rewriter.clientToServer);
+			const text = await readText(request);
+			try {
+				body = rewriteJsonBody(text, rewriter.clientToServer);
+			} catch (error) {
+				// Fail closed: a body that cannot be rewritten is answered, never forwarded.
+				if (!isMcpToolNamesError(error)) throw error;
+				response
+					.writeHead(400, { "content-type": "application/json" })
+					.end(refuseJsonBody(text, error));
+				return;
+			}
 			headers = syncMcpNameHeader(headers, body);
 		}
 		const abort = new AbortController();
@@ -153,7 +165,14 @@ export async function main(
 				.pipe(response);
 		} else if (type.includes("json")) {
 			const text = await upstreamResponse.text();
-			response.end(rewriteJsonBody(text, rewriter.serverToClient));
+			let out: string;
+			try {
+				out = rewriteJsonBody(text, rewriter.serverToClient);
+			} catch (error) {
+				if (!isMcpToolNamesError(error)) throw error;
+				out = refuseJsonBody(text, error);
+			}
+			response.end(out);
 		} else {
 			Readable.fromWeb(upstreamResponse.body as NodeReadableStream<Uint8Array>)
 				.on("error", () => response.destroy())

@@ -28,6 +28,13 @@ export function createServer(): McpServer {
 			content: [{ type: "text", text: `Fetched ${url}` }],
 		}),
 	);
+	server.registerTool(
+		"websearch/search", // a sibling: `websearch` is a namespace a model may drop
+		{ description: "Search the web", inputSchema: { query: z.string() } },
+		async ({ query }) => ({
+			content: [{ type: "text", text: `Results for ${query}` }],
+		}),
+	);
 	return server;
 }
 

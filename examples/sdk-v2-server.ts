@@ -36,6 +36,16 @@ export function createServer(): McpServer {
 		}),
 	);
 	server.registerTool(
+		"websearch/search", // a sibling: `websearch` is a namespace a model may drop
+		{
+			description: "Search the web",
+			inputSchema: z.object({ query: z.string() }),
+		},
+		async ({ query }) => ({
+			content: [{ type: "text", text: `Results for ${query}` }],
+		}),
+	);
+	server.registerTool(
 		"files/delete_all", // a model sending "delete_all" gets a hint, never this tool
 		{
 			description: "Delete every file",

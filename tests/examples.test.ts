@@ -38,7 +38,10 @@ describe("examples/sdk-v1-server.ts", () => {
 		);
 		cleanup.push(() => client.close());
 		const { tools } = await client.listTools();
-		expect(tools.map((tool) => tool.name)).toEqual(["websearch_fetch_content"]);
+		expect(tools.map((tool) => tool.name)).toEqual([
+			"websearch_fetch_content",
+			"websearch_search",
+		]);
 		const result = await client.callTool({
 			name: "websearch_fetch_content",
 			arguments: { url: "https://example.com" },
@@ -77,7 +80,7 @@ describe("examples/sdk-v2-server.ts", () => {
 			client.callTool({ name: "delete_all", arguments: {} }),
 		).rejects.toThrow(/Did you mean files_delete_all\?$/);
 		expect(stderr).toContain(
-			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
 	});
 });
@@ -87,7 +90,8 @@ describe("examples/host-client.ts", () => {
 		const lines: string[] = [];
 		await hostClient(undefined, (line) => lines.push(line));
 		expect(lines).toEqual([
-			"Tools for the model: websearch_fetch_content",
+			"Tools for the model: websearch_fetch_content, websearch_search",
+			// The server already sends wire names, so that is the name the client knows.
 			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
 			"Result: Fetched https://example.com",
 		]);
@@ -99,7 +103,11 @@ describe("examples/sdk-proxy.ts", () => {
 		// an upstream that knows nothing of wire names
 		const upstream = new McpServer({ name: "upstream", version: "1.0.0" });
 		const calls: string[] = [];
-		for (const name of ["linear.list_issues", "websearch/fetch_content"]) {
+		for (const name of [
+			"linear.list_issues",
+			"websearch/fetch_content",
+			"websearch/search",
+		]) {
 			upstream.registerTool(
 				name,
 				{ inputSchema: { q: z.string().optional() } },
@@ -129,6 +137,7 @@ describe("examples/sdk-proxy.ts", () => {
 		expect(tools.map((tool) => tool.name)).toEqual([
 			"linear_list_issues",
 			"websearch_fetch_content",
+			"websearch_search",
 		]);
 		expect(textOf(await host.callTool({ name: "linear_list_issues" }))).toBe(
 			"linear.list_issues ran",
@@ -138,7 +147,7 @@ describe("examples/sdk-proxy.ts", () => {
 		);
 		expect(calls).toEqual(["linear.list_issues", "websearch/fetch_content"]);
 		expect(logged).toHaveBeenCalledWith(
-			"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
 	});
 });

@@ -1,6 +1,7 @@
 import process from "node:process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import { VERSION } from "./help.js";
 import type { Progress } from "./progress.js";
@@ -10,7 +11,6 @@ import {
 	type SdkClient,
 	type SdkHttp,
 } from "./sdk.js";
-import type { CatalogTool } from "./tools-file.js";
 
 /**
  * The server's `serverInfo` from `initialize`.
@@ -35,7 +35,7 @@ export interface ServerInfo {
  * ```
  */
 export interface ListedTools {
-	tools: CatalogTool[];
+	tools: ToolEntry[];
 	server: ServerInfo | null;
 	/** `tools/list` pages read (0 when the server declares no tools capability). */
 	pages: number;
@@ -258,7 +258,7 @@ async function listAll(
 	if (client.getServerCapabilities()?.tools === undefined) {
 		return { tools: [], server, pages: 0, noToolsCapability: true };
 	}
-	const tools: CatalogTool[] = [];
+	const tools: ToolEntry[] = [];
 	const cursors = new Set<string>();
 	let cursor: string | undefined;
 	let pages = 0;
@@ -277,10 +277,8 @@ async function listAll(
 		);
 		pages++;
 		for (const tool of page.tools) {
-			tools.push({
-				name: tool.name,
-				destructive: tool.annotations?.destructiveHint === true,
-			});
+			const entry = toolEntryOf(tool);
+			if (entry !== undefined) tools.push(entry);
 		}
 		cursor = page.nextCursor === "" ? undefined : page.nextCursor;
 		if (cursor !== undefined) {

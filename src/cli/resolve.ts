@@ -1,4 +1,5 @@
-import { formatResolution, type Resolution, resolveName } from "../index.js";
+import { ToolRouter } from "../adapters/routing/router.js";
+import { formatResolution, type Resolution } from "../index.js";
 import type { ResolveCommand } from "./args.js";
 import { createStyle, isColorEnabled, type Style } from "./colors.js";
 import type { CliIo } from "./io.js";
@@ -63,14 +64,13 @@ export function buildResolveJson(
 	input: string,
 	mode: "safe" | "mcporter",
 ): ResolveJson {
-	const destructive = new Set(
-		catalog.tools.filter((tool) => tool.destructive).map((tool) => tool.name),
-	);
-	const resolution = resolveName(
-		input,
-		catalog.tools.map((tool) => tool.name),
-		{ mode, isProtected: (name) => destructive.has(name) },
-	);
+	const router = new ToolRouter({ correct: true, resolve: { mode } });
+	router.setTools(catalog.tools);
+	const decision = router.route(input);
+	const resolution: Resolution =
+		decision.kind === "known"
+			? { kind: "exact", input, name: decision.name }
+			: decision.resolution;
 	const fine = resolution.kind === "exact" || resolution.kind === "corrected";
 	return {
 		schemaVersion: SCHEMA_VERSION,
@@ -131,7 +131,7 @@ function decisionOf(
 			const first = resolution.suggestions[0];
 			const destructive =
 				resolution.reason === "protected" &&
-				catalog.tools.some((tool) => tool.name === first && tool.destructive);
+				catalog.tools.some((tool) => tool.name === first && tool.protected);
 			const why = destructive
 				? `${first} is marked destructiveHint, so it is never auto-corrected to`
 				: REASONS[resolution.reason];

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import type { TargetSpec } from "./args.js";
 import {
@@ -11,7 +12,7 @@ import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
-import { type CatalogTool, parseToolsJson } from "./tools-file.js";
+import { parseToolsJson } from "./tools-file.js";
 
 /**
  * The tools of a target, with where they came from.
@@ -26,7 +27,7 @@ export interface Catalog {
 	/** A noun phrase for people: `the demo server`, `the server "node server.js"`, `tools.json`. */
 	label: string;
 	server: ServerInfo | null;
-	tools: CatalogTool[];
+	tools: ToolEntry[];
 	/** Things worth telling on stderr, e.g. a server without the tools capability. */
 	notes: string[];
 }

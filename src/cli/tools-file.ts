@@ -1,18 +1,5 @@
+import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
-
-/**
- * A tool as the CLI needs it: its name, and whether it is destructive.
- *
- * @example
- * ```ts
- * const tool: CatalogTool = { name: "github/delete_file", destructive: true };
- * ```
- */
-export interface CatalogTool {
-	name: string;
-	/** `annotations.destructiveHint === true`: `resolve` never auto-corrects to it. */
-	destructive: boolean;
-}
 
 /**
  * Reads tool names from JSON text: a `tools/list` result (`{"tools": [...]}`, any
@@ -26,10 +13,10 @@ export interface CatalogTool {
  * @example
  * ```ts
  * parseToolsJson('["websearch/fetch_content"]', "stdin");
- * // [{ name: "websearch/fetch_content", destructive: false }]
+ * // [{ name: "websearch/fetch_content", protected: false }]
  * ```
  */
-export function parseToolsJson(text: string, label: string): CatalogTool[] {
+export function parseToolsJson(text: string, label: string): ToolEntry[] {
 	const json = text.replace(/^\uFEFF/, "");
 	if (json.trim() === "") {
 		throw new CliFailure(
@@ -66,14 +53,11 @@ function toolListOf(data: unknown): unknown[] | undefined {
 	return undefined;
 }
 
-function toolOf(item: unknown, index: number, label: string): CatalogTool {
-	if (typeof item === "string") return { name: item, destructive: false };
+function toolOf(item: unknown, index: number, label: string): ToolEntry {
+	// A name given by hand is resolved as `resolveName` would, without protection.
+	if (typeof item === "string") return { name: item, protected: false };
 	if (isRecord(item) && typeof item.name === "string") {
-		const annotations = isRecord(item.annotations) ? item.annotations : {};
-		return {
-			name: item.name,
-			destructive: annotations.destructiveHint === true,
-		};
+		return toolEntryOf(item) ?? { name: item.name, protected: false };
 	}
 	throw new CliFailure(
 		"target",

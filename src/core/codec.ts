@@ -433,7 +433,10 @@ export class WireNameCodec {
 				diagnostic.message =
 					code === "collision"
 						? `Tool ${from} maps to the same wire name as ${describeValue(existing)}; it is sent as ${to}`
-						: `Tool ${from} cannot take a wire name already handed out for ${describeValue(existing)}; it is sent as ${to}`;
+						: this.#reverse.get(canonical) === existing
+							? // A newcomer named so, or names read back from a wrapped client or server.
+								`Tool ${from} is already this codec's wire name of ${describeValue(existing)}, so it is sent as ${to}; if the names came from a wrapped client or server, they are wire names: encode the canonical ones`
+							: `Tool ${from} cannot take a wire name already handed out for ${describeValue(existing)}; it is sent as ${to}`;
 				break;
 		}
 		onDiagnostic(diagnostic);

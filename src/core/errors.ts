@@ -5,7 +5,8 @@ export type McpToolNamesErrorCode =
 	| "invalid-snapshot"
 	| "invalid-option"
 	| "missing-dependency"
-	| "policy-violation";
+	| "policy-violation"
+	| "unprocessable-message";
 
 const BRAND = Symbol.for("mcp-tool-names.error");
 

@@ -1,8 +1,10 @@
-const NOT_LETTER_OR_NUMBER = /[^\p{L}\p{N}]+/gu;
+const NOT_LETTER_MARK_OR_NUMBER = /[^\p{L}\p{M}\p{N}]+/gu;
+const ASCII = /^[\0-\x7f]*$/;
 
 /**
- * The form names are compared in: lowercase, with every code point that is not a letter or
- * a number (`\p{L}`, `\p{N}`) removed. Unicode-aware, so CJK names keep their characters.
+ * The form names are compared in: NFC, lowercase, with every code point that is not a letter,
+ * a mark or a number (`\p{L}`, `\p{M}`, `\p{N}`) removed. Unicode-aware, so CJK names keep
+ * their characters and Devanagari `काम` keeps its vowel sign.
  *
  * @param name - any name
  * @returns the normal form; `""` for a non-string
@@ -14,7 +16,8 @@ const NOT_LETTER_OR_NUMBER = /[^\p{L}\p{N}]+/gu;
  */
 export function normalizeName(name: string): string {
 	if (typeof name !== "string") return "";
-	return name.toLowerCase().replace(NOT_LETTER_OR_NUMBER, "");
+	const text = ASCII.test(name) ? name : name.normalize("NFC");
+	return text.toLowerCase().replace(NOT_LETTER_MARK_OR_NUMBER, "");
 }
 
 // mcporter's normaliser (src/cli/identifier-helpers.ts in openclaw/mcporter): drop every

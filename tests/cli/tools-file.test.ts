@@ -15,13 +15,13 @@ describe("parseToolsJson", () => {
 				"t.json",
 			),
 		).toEqual([
-			{ name: "a/b", destructive: false },
-			{ name: "rm", destructive: true },
+			{ name: "a/b", protected: false },
+			{ name: "rm", protected: true },
 		]);
 	});
 
 	it("reads a JSON-RPC response, an array of tools and an array of names", () => {
-		const expected = [{ name: "x.y", destructive: false }];
+		const expected = [{ name: "x.y", protected: false }];
 		expect(
 			parseToolsJson(
 				'{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"x.y"}]}}',
@@ -34,7 +34,7 @@ describe("parseToolsJson", () => {
 
 	it("keeps empty names for the audit to flag", () => {
 		expect(parseToolsJson('[""]', "f")).toEqual([
-			{ name: "", destructive: false },
+			{ name: "", protected: false },
 		]);
 	});
 

@@ -19,6 +19,7 @@ export interface ResolveCase {
 	options?: {
 		protected?: string[];
 		verbs?: string[];
+		servers?: string[];
 		mode?: "safe" | "mcporter";
 		limit?: number;
 	};
@@ -45,6 +46,7 @@ export function optionsOf(c: ResolveCase): ResolveOptions {
 		options.isProtected = (name) => set.has(name);
 	}
 	if (o.verbs !== undefined) options.verbs = o.verbs;
+	if (o.servers !== undefined) options.servers = o.servers;
 	if (o.mode !== undefined) options.mode = o.mode;
 	if (o.limit !== undefined) options.limit = o.limit;
 	return options;
@@ -57,6 +59,8 @@ export function labelOf(c: ResolveCase): string {
 		? " [protected]"
 		: c.options?.verbs
 			? " [verbs]"
-			: "";
+			: c.options?.servers
+				? ` [servers ${c.options.servers.join(",")}]`
+				: "";
 	return `${JSON.stringify(c.input)} among ${JSON.stringify(c.candidates)}${mode}${extra}`;
 }

@@ -14,7 +14,6 @@ import {
 	PROPERTY_SLOW,
 	toolName,
 } from "../_support/fast-check.js";
-import { deepFreeze } from "./_reference.js";
 
 const CUSTOM: NameProfile = {
 	name: "custom",
@@ -185,23 +184,21 @@ describe("WireNameCodec", () => {
 		);
 	});
 
-	it("mutates none of its inputs (deep-frozen arrays and tools)", () => {
+	it("mutates none of its inputs (compared with copies taken before)", () => {
 		fc.assert(
 			fc.property(profileArb, catalogWithRepeats(), (profile, names) => {
-				const frozenNames = deepFreeze([...names]);
-				const tools = deepFreeze(
-					names.map((name, i) => ({
-						name,
-						description: `tool ${i}`,
-						inputSchema: { type: "object" },
-					})),
-				);
-				const before = JSON.stringify(tools);
+				const input = [...names];
+				const tools = names.map((name, i) => ({
+					name,
+					description: `tool ${i}`,
+					inputSchema: { type: "object" },
+				}));
+				const toolsBefore = structuredClone(tools);
 				const codec = new WireNameCodec({ profile });
-				codec.encodeAll(frozenNames);
+				codec.encodeAll(input);
 				const out = codec.encodeTools(tools);
-				expect(JSON.stringify(tools)).toBe(before);
-				expect(frozenNames).toEqual(names);
+				expect(tools).toEqual(toolsBefore);
+				expect(input).toEqual(names);
 				for (const [i, tool] of out.entries()) {
 					expect(tool).toEqual({
 						...tools[i],

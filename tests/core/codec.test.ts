@@ -530,11 +530,11 @@ describe("WireNameCodec", () => {
 			expect(new WireNameCodec().encodeAll([])).toEqual([]);
 		});
 
-		it("does not mutate a frozen input array", () => {
-			const names = Object.freeze(["b/x", "a/x", "a_x"]);
-			const codec = new WireNameCodec();
-			expect(() => codec.encodeAll(names)).not.toThrow();
-			expect(names).toEqual(["b/x", "a/x", "a_x"]);
+		it("does not mutate its input array (it sorts a copy)", () => {
+			const names = ["b/x", "a/x", "a_x"];
+			const before = [...names];
+			new WireNameCodec().encodeAll(names);
+			expect(names).toEqual(before);
 		});
 
 		it("throws a McpToolNamesError for a batch that holds a non-string or empty name", () => {
@@ -565,6 +565,28 @@ describe("WireNameCodec", () => {
 				existing: "websearch/fetch_content",
 			});
 			expect(refused[0]?.message).toContain("websearch_fetch_content");
+		});
+
+		it("says so when a name is its own wire name of another tool, as names read back from a wrapped client are", () => {
+			const { codec, diagnostics } = collect();
+			codec.encodeAll(["github/search", "github/list_issues"]);
+			// What a wrapped client's listTools() returns: the wire names, taken for canonical.
+			codec.encodeAll(["github_search", "github_list_issues"]);
+			const refused = diagnostics.filter((d) => d.code === "refused");
+			expect(refused.map((d) => d.message)).toEqual([
+				'Tool "github_list_issues" is already this codec\'s wire name of "github/list_issues", so it is sent as "github_list_issues_2"; if the names came from a wrapped client or server, they are wire names: encode the canonical ones',
+				'Tool "github_search" is already this codec\'s wire name of "github/search", so it is sent as "github_search_2"; if the names came from a wrapped client or server, they are wire names: encode the canonical ones',
+			]);
+		});
+
+		it("keeps the plain refusal text when a newcomer only collides with a held wire name", () => {
+			const { codec, diagnostics } = collect();
+			codec.encodeAll(["a/b", "a.b"]);
+			codec.encode("a:b");
+			const refused = diagnostics.filter((d) => d.code === "refused");
+			expect(refused.map((d) => d.message)).toEqual([
+				'Tool "a:b" cannot take a wire name already handed out for "a.b"; it is sent as "a_b_3"',
+			]);
 		});
 
 		it("keeps decode pointing at the first owner after a refusal", () => {
@@ -656,11 +678,11 @@ describe("WireNameCodec", () => {
 			expect(out[0]).not.toBe(tools[0]);
 		});
 
-		it("never mutates its (deeply frozen) input", () => {
-			const snapshot = JSON.stringify(tools);
-			new WireNameCodec().encodeTools(tools);
-			expect(JSON.stringify(tools)).toBe(snapshot);
-			expect(tools[0]?.name).toBe("websearch/fetch_content");
+		it("never mutates its input", () => {
+			const input = structuredClone(tools) as typeof tools;
+			new WireNameCodec().encodeTools(input);
+			expect(input).toEqual(structuredClone(tools));
+			expect(input[0]?.name).toBe("websearch/fetch_content");
 		});
 
 		it("assigns like encodeAll", () => {

@@ -33,14 +33,20 @@ describe("normalizeName", () => {
 		expect(normalizeName("搜索")).not.toBe("");
 	});
 
-	it("removes combining marks, emoji and control characters", () => {
-		expect(normalizeName("cafe\u0301")).toBe("cafe");
+	it("composes with NFC and keeps marks, so a vowel sign or an accent stays", () => {
+		expect(normalizeName("cafe\u0301")).toBe("café");
+		expect(normalizeName("café")).toBe(normalizeName("cafe\u0301"));
+		expect(normalizeName("काम")).toBe("काम");
+		expect(normalizeName("काम")).not.toBe(normalizeName("कम"));
+	});
+
+	it("removes emoji and control characters", () => {
 		expect(normalizeName("🔥fire")).toBe("fire");
 		expect(normalizeName("a\u0000b\u001bc")).toBe("abc");
 	});
 
-	it("lowercases before filtering, so the dot of U+0130 goes", () => {
-		expect(normalizeName("\u0130")).toBe("i");
+	it("lowercases after composing, so U+0130 keeps its dot as a mark", () => {
+		expect(normalizeName("\u0130")).toBe("i\u0307");
 		expect(normalizeName("\u212a")).toBe("k");
 	});
 

@@ -13,6 +13,47 @@ import {
 	suggest,
 } from "../../src/index.js";
 import { catalog, PROPERTY, toolName } from "../_support/fast-check.js";
+import realCatalogs from "../fixtures/real-catalogs.json" with { type: "json" };
+
+const REAL = (realCatalogs as Array<{ server: string; tools: string[] }>).map(
+	(c) => ({ ...c, index: new NameIndex(c.tools) }),
+);
+
+/** What models make of a real tool name: every slip and every trap, mixed. */
+const mangled = (
+	tool: string,
+	how: number,
+	at: number,
+	word: string,
+): string => {
+	const parts = tool.split(/(?=[A-Z])|[_.\-/]+/).filter((p) => p !== "");
+	const i = at % parts.length;
+	switch (how % 9) {
+		case 0:
+			return `${tool.slice(0, -1)}`;
+		case 1:
+			return `${tool}s`;
+		case 2:
+			return parts.filter((_, j) => j !== i).join("_");
+		case 3:
+			return [...parts.slice(0, i), word, ...parts.slice(i)].join("_");
+		case 4:
+			return `${word}__${tool}`;
+		case 5:
+			return `mcp__${word}__${tool}`;
+		case 6:
+			return (
+				tool.slice(0, i) +
+				tool.slice(i + 1, i + 2) +
+				tool.slice(i, i + 1) +
+				tool.slice(i + 2)
+			);
+		case 7:
+			return parts.map((p, j) => (j === i ? word : p)).join("-");
+		default:
+			return tool.toUpperCase();
+	}
+};
 
 /** Names close to each other: shared prefixes, one length, a few letters. */
 const crowded: fc.Arbitrary<string[]> = fc
@@ -62,6 +103,61 @@ const scenario = fc.oneof(catalog(15), crowded, crowded).chain((names) =>
 );
 
 describe("resolveName", () => {
+	it("answers like the naive scan on real catalogs, with servers and verbs", () => {
+		fc.assert(
+			fc.property(
+				fc.constantFrom(...REAL),
+				fc.array(
+					fc.tuple(
+						fc.nat(),
+						fc.nat(),
+						fc.nat(),
+						fc.constantFrom(
+							"github",
+							"jira",
+							"browser",
+							"get",
+							"items",
+							"s",
+							"batch",
+							"mcp",
+							"functions",
+						),
+					),
+					{ minLength: 1, maxLength: 6 },
+				),
+				fc.option(
+					fc.constantFrom(["jira"], ["github", "linear"], ["browser"]),
+					{ nil: undefined },
+				),
+				fc.option(fc.constantFrom(["swipe"], ["issue"]), { nil: undefined }),
+				(c, edits, servers, verbs) => {
+					const options: ResolveOptions = {
+						isProtected: (name) => name.length % 7 === 0,
+					};
+					if (servers !== undefined) options.servers = servers;
+					if (verbs !== undefined) options.verbs = verbs;
+					for (const [pick, how, at, word] of edits) {
+						const input = mangled(
+							c.tools[pick % c.tools.length] as string,
+							how,
+							at,
+							word,
+						);
+						expect({
+							input,
+							resolution: resolveName(input, c.index, options),
+						}).toEqual({
+							input,
+							resolution: naiveBoth(input, c.tools, options).resolution,
+						});
+					}
+				},
+			),
+			PROPERTY,
+		);
+	});
+
 	it("answers like the naive scan, through a NameIndex and as a plain call", () => {
 		fc.assert(
 			fc.property(scenario, ({ names, inputs, limit, protectedMask }) => {

@@ -273,12 +273,12 @@ describe("suggest", () => {
 });
 
 describe("normalizeName", () => {
-	it("lowercases and keeps only letters and numbers, idempotently", () => {
+	it("composes, lowercases and keeps only letters, marks and numbers, idempotently", () => {
 		fc.assert(
 			fc.property(fc.oneof(toolName, fc.string({ unit: "binary" })), (name) => {
 				const once = normalizeName(name);
 				expect(once).toBe(referenceNormalize(name));
-				expect(once).toMatch(/^[\p{L}\p{N}]*$/u);
+				expect(once).toMatch(/^[\p{L}\p{M}\p{N}]*$/u);
 			}),
 			PROPERTY,
 		);

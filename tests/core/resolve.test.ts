@@ -161,8 +161,10 @@ describe("resolveName", () => {
 		const cases: Array<[string, string[]]> = [
 			["vercek", ["vercel"]],
 			["read_wiki_structur", ["read_wiki_structure"]],
-			["fetch_content", ["websearch_fetch_content"]],
+			["fetch_content", ["websearch/fetch_content"]],
 			["functions.list_issues", ["list_issues"]],
+			["execute_sq", ["execute_sql"]],
+			["list_tag", ["list_tags", "get_tag"]],
 			["linear.listIssues", ["linear.list_issues"]],
 		];
 		for (const [input, candidates] of cases) {
@@ -252,9 +254,21 @@ describe("resolveName", () => {
 	it.each(DESTRUCTIVE)(
 		"never corrects onto a name with the destructive word %j the input lacks",
 		(word) => {
+			// Two tools share the word, but a destructive word is never a namespace to drop.
 			const candidate = `${word}_files_cache`;
-			const r = resolveName("files_cache", [candidate]);
-			expect(r).toMatchObject({
+			const r = resolveName("files_cache", [candidate, `${word}_logs_cache`]);
+			expect(r.kind).toBe("suggest");
+			expect(r.kind === "suggest" && r.suggestions).toContain(candidate);
+		},
+	);
+
+	it.each(DESTRUCTIVE.filter((w) => w.length > 4))(
+		"never corrects a typo onto a name that gains the destructive word %j",
+		(word) => {
+			// the destructive word with two letters swapped: a typo inside one word (rule 4)
+			const typo = `${word[1]}${word[0]}${word.slice(2)}`;
+			const candidate = `${word}_files_cache`;
+			expect(resolveName(`${typo}_files_cache`, [candidate])).toMatchObject({
 				kind: "suggest",
 				reason: "protected",
 				suggestions: [candidate],
@@ -328,7 +342,7 @@ describe("resolveName", () => {
 	it("consults isProtected for every kind of correction and never for an exact match", () => {
 		const protectedNames = new Set([
 			"delete_repository",
-			"websearch_fetch_content",
+			"websearch/fetch_content",
 			"list_issues",
 		]);
 		const isProtected = (name: string): boolean => protectedNames.has(name);
@@ -339,8 +353,9 @@ describe("resolveName", () => {
 		for (const [input, candidate] of [
 			["deleteRepository", "delete_repository"],
 			["delete_repositry", "delete_repository"],
-			["fetch_content", "websearch_fetch_content"],
+			["fetch_content", "websearch/fetch_content"],
 			["functions.list_issues", "list_issues"],
+			["list_isues", "list_issues"],
 		] as const) {
 			expect(resolveName(input, [candidate], { isProtected })).toMatchObject({
 				kind: "suggest",
@@ -570,7 +585,8 @@ describe("resolveName guards and prefix rules", () => {
 		).toEqual({
 			kind: "suggest",
 			input: "github_list_issues",
-			suggestions: ["list_issues", "mcp_github_list_issues"],
+			// rivals by distance of the normal forms (3 and 6), then by name
+			suggestions: ["mcp_github_list_issues", "list_issues"],
 			reason: "ambiguous",
 		});
 	});

@@ -8,9 +8,10 @@ import { DIST, ROOT, requireBuild } from "./_dist.js";
 requireBuild();
 
 // Budgets, minified and gzipped, without the one dependency. The codec path is what every
-// server wrapper and proxy ships; the whole entry adds resolution, audit and their messages.
+// server wrapper and proxy ships; the whole entry adds resolution (the closed list of slips
+// with its word lists, the bit-parallel distance), audit and their messages.
 const CODEC_PATH_BUDGET = 6 * 1024;
-const WHOLE_ENTRY_BUDGET = 10 * 1024;
+const WHOLE_ENTRY_BUDGET = 12 * 1024;
 
 mkdirSync(join(ROOT, ".tmp"), { recursive: true });
 const scratch = mkdtempSync(join(ROOT, ".tmp", "size-"));

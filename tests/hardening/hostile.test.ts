@@ -10,6 +10,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import fc from "fast-check";
 import { normalizeName, resolveName, WireNameCodec } from "mcp-tool-names";
 import {
+	refuseJsonBody,
 	rewriteEventStream,
 	rewriteJsonBody,
 	syncMcpNameHeader,
@@ -309,12 +310,23 @@ describe("rewriteJsonBody and rewriteEventStream under hostile bodies", () => {
 		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a_b","arguments":{"x":${nested}}}}`;
 	const deepArray = `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`;
 
-	it("passes a body it cannot serialise again (20,000 levels deep) through unchanged", () => {
+	it("fails closed on a body it cannot serialise again (20,000 levels deep): never the undecoded name", () => {
 		const body = deepCall(deepArray);
-		expect(rewriteJsonBody(body, rewriter.clientToServer)).toBe(body);
+		let thrown: unknown;
+		try {
+			rewriteJsonBody(body, rewriter.clientToServer);
+		} catch (error) {
+			thrown = error;
+		}
+		expect(thrown).toMatchObject({ code: "unprocessable-message" });
+		expect(JSON.parse(refuseJsonBody(body, thrown))).toMatchObject({
+			jsonrpc: "2.0",
+			id: 1,
+			error: { code: -32600 },
+		});
 	});
 
-	it("passes an event it cannot serialise again through unchanged, and the stream goes on", async () => {
+	it("drops a request event it cannot serialise again, never passing the undecoded name, and the stream goes on", async () => {
 		const deep = `data: ${deepCall(deepArray)}\n\n`;
 		const next = `data: {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a_b"}}\n\n`;
 		const output = await new Response(
@@ -322,9 +334,26 @@ describe("rewriteJsonBody and rewriteEventStream under hostile bodies", () => {
 				.stream()
 				.pipeThrough(rewriteEventStream(rewriter.clientToServer)),
 		).text();
-		expect(output).toBe(
-			`${deep}data: {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a/b"}}\n\n`,
-		);
+		expect(output).not.toContain('"a_b"');
+		expect(
+			output.endsWith(
+				`data: {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a/b"}}\n\n`,
+			),
+		).toBe(true);
+		expect(output.split("data:")).toHaveLength(2);
+	});
+
+	it("turns a response event it cannot serialise again into an error for its id", async () => {
+		const lister = new WireRewriter();
+		lister.clientToServer({ jsonrpc: "2.0", id: 5, method: "tools/list" });
+		const deep = `data: {"jsonrpc":"2.0","id":5,"result":{"tools":[{"name":"a/b","inputSchema":${deepArray}}]}}\n\n`;
+		const output = await new Response(
+			new Blob([deep])
+				.stream()
+				.pipeThrough(rewriteEventStream(lister.serverToClient)),
+		).text();
+		const data = output.slice(output.indexOf("data: ") + 6).trim();
+		expect(JSON.parse(data)).toMatchObject({ id: 5, error: { code: -32600 } });
 	});
 
 	const bodies = [

@@ -82,7 +82,7 @@ describe("checkResolutions", () => {
 		expect(
 			checkResolutions(
 				{
-					fetch_content: "websearch_fetch_content",
+					websearch_fetch_contnt: "websearch_fetch_content",
 					get_user: null,
 					all_files: null,
 				},

@@ -3,6 +3,7 @@
 // lines end with CRLF, LF or CR; a blank line ends an event; `data` lines join with "\n";
 // a line starting with ":" is a comment; one space after the colon is dropped. Everything it
 // does not rewrite it passes on byte for byte, in order.
+import { errorResponse, reasonOf, responseIdsOf } from "./_fail-closed.js";
 
 interface HeldLine {
 	raw: string;
@@ -145,9 +146,10 @@ export class EventStreamEditor {
 		let json: string | undefined;
 		try {
 			json = JSON.stringify(rewritten);
-		} catch {
-			// Nested deeper than JSON.stringify can write: pass the event on as it came.
-			return raw;
+		} catch (error) {
+			// Nested deeper than JSON.stringify can write: never pass it on as it came, with
+			// names unrewritten. A response becomes an error for its id; a request is dropped.
+			json = failedEventData(message, reasonOf(error));
 		}
 		if (json === undefined) return raw;
 		// One `data` line where the first one was; other fields keep their places.
@@ -156,10 +158,17 @@ export class EventStreamEditor {
 		for (const line of held) {
 			if (!line.data) out += line.raw;
 			else if (!written) {
-				out += `data: ${json}${line.terminator}`;
+				if (json !== "") out += `data: ${json}${line.terminator}`;
 				written = true;
 			}
 		}
 		return out;
 	}
+}
+
+/** The `data` of an event that replaces one that cannot be written again. */
+function failedEventData(message: unknown, reason: string): string {
+	const errors = responseIdsOf(message).map((id) => errorResponse(id, reason));
+	if (errors.length === 0) return "";
+	return JSON.stringify(Array.isArray(message) ? errors : errors[0]);
 }

@@ -9,16 +9,7 @@ export type MessageId = string | number;
 
 // Ids longer than this are not tracked: a peer must not be able to park megabytes in the
 // pending tables. Real clients send small integers or UUIDs.
-export const MAX_ID_LENGTH = 1024;
-
-export function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A non-empty string, the only kind of tool name this package rewrites. */
-export function isName(value: unknown): value is string {
-	return typeof value === "string" && value !== "";
-}
+const MAX_ID_LENGTH = 1024;
 
 /** The id of a request or response, when it is one this package can track. */
 export function trackableId(message: JsonRecord): MessageId | undefined {
@@ -73,13 +64,4 @@ export function mapBatch(
 		}
 	}
 	return copy ?? message;
-}
-
-/** Printable form of an option value for an error message, never throwing. */
-export function describe(value: unknown): string {
-	if (value === null) return "null";
-	if (Array.isArray(value)) return "an array";
-	if (typeof value === "object") return "an object";
-	if (typeof value === "string") return JSON.stringify(value.slice(0, 60));
-	return `${typeof value} ${String(value)}`;
 }

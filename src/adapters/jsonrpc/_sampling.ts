@@ -2,20 +2,16 @@
 // `params.tools`, so those names reach a provider and need wire names; the assistant turns
 // it sends back (and replays in later `messages`) hold `tool_use` blocks naming them.
 // Shapes: `CreateMessageRequestParams` and `CreateMessageResult` in the SDK's types.
+
+import { isName, isRecord } from "../../core/_guards.js";
 import type { WireNameCodec } from "../../index.js";
-import {
-	isName,
-	isRecord,
-	type JsonRecord,
-	setEntry,
-	withEntry,
-} from "./_message.js";
+import { type JsonRecord, setEntry, withEntry } from "./_message.js";
 import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
 
 export const SAMPLING_METHOD = "sampling/createMessage";
 
 /** Wire names for `tools`, `toolChoice.name` and the `tool_use` blocks of `messages`. */
-export function encodeSamplingParams(
+function encodeSamplingParams(
 	codec: WireNameCodec,
 	params: JsonRecord,
 	rewriteDescriptions: boolean,
@@ -67,7 +63,7 @@ export function decodeSamplingResult(
  * Whether an embedded input response (MCP 2026-07-28 multi-round-trip requests) is a
  * sampling result: the only input response with both `model` and `role`.
  */
-export function isSamplingResult(value: unknown): value is JsonRecord {
+function isSamplingResult(value: unknown): value is JsonRecord {
 	return (
 		isRecord(value) &&
 		typeof value.model === "string" &&
@@ -76,7 +72,7 @@ export function isSamplingResult(value: unknown): value is JsonRecord {
 }
 
 /** Maps every entry of a record with `map`; the record itself when nothing changed. */
-export function mapEntries(
+function mapEntries(
 	record: JsonRecord,
 	map: (value: unknown) => unknown,
 ): JsonRecord {
@@ -88,4 +84,61 @@ export function mapEntries(
 		setEntry(copy, key, next);
 	}
 	return copy ?? record;
+}
+
+/** A `sampling/createMessage` request with wire names in its params. */
+export function encodeSamplingRequest(
+	codec: WireNameCodec,
+	message: JsonRecord,
+	rewriteDescriptions: boolean,
+): JsonRecord {
+	return mapField(message, "params", (params) =>
+		isRecord(params)
+			? encodeSamplingParams(codec, params, rewriteDescriptions)
+			: params,
+	);
+}
+
+/**
+ * MCP 2026-07-28 multi-round-trip: a result asking for input embeds the requests (sampling
+ * among them) instead of sending them as JSON-RPC requests; their tools get wire names.
+ * Any other result comes back as it is.
+ */
+export function encodeInputRequests(
+	codec: WireNameCodec,
+	message: JsonRecord,
+	rewriteDescriptions: boolean,
+): JsonRecord {
+	const result = message.result;
+	if (
+		!isRecord(result) ||
+		result.resultType !== "input_required" ||
+		!isRecord(result.inputRequests)
+	) {
+		return message;
+	}
+	return mapField(message, "result", () =>
+		mapField(result, "inputRequests", (requests) =>
+			mapEntries(requests as JsonRecord, (request) =>
+				isRecord(request) && request.method === SAMPLING_METHOD
+					? encodeSamplingRequest(codec, request, rewriteDescriptions)
+					: request,
+			),
+		),
+	);
+}
+
+/** A retried multi-round-trip request carries the sampling results in-band: decode them. */
+export function decodeInputResponses(
+	codec: WireNameCodec,
+	params: JsonRecord,
+): JsonRecord {
+	if (!isRecord(params.inputResponses)) return params;
+	return mapField(params, "inputResponses", (responses) =>
+		mapEntries(responses as JsonRecord, (response) =>
+			isSamplingResult(response)
+				? decodeSamplingResult(codec, response)
+				: response,
+		),
+	);
 }

@@ -1,7 +1,13 @@
+import { describeValue, isName, isRecord } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { EventStreamEditor } from "./_event-stream.js";
+import {
+	errorResponse,
+	reasonOf,
+	requestIdsOf,
+	responseIdsOf,
+} from "./_fail-closed.js";
 import { decodeHeaderValue, encodeHeaderValue } from "./_header-value.js";
-import { describe, isName, isRecord } from "./_message.js";
 
 /**
  * One direction of a `WireRewriter`, or any function of the same shape: takes a parsed
@@ -50,11 +56,15 @@ const DEFAULT_MAX_EVENT_LENGTH = 32 * 1024 * 1024;
  * Rewrites a JSON HTTP body (`application/json` request or response) in one direction. A
  * string is parsed, rewritten and serialised again, and comes back as the very same string
  * when nothing changed or when it is not JSON (an empty `202 Accepted` body, say); any other
- * value is taken as an already parsed body.
+ * value is taken as an already parsed body. It fails closed: a rewritten message that cannot
+ * be written again (nested deeper than `JSON.stringify` goes) is never passed on as it came,
+ * with its wire names undecoded; answer it with {@link refuseJsonBody} instead.
  *
  * @param body - the raw body text, or the parsed body
  * @param rewrite - `rewriter.clientToServer` for requests, `rewriter.serverToClient` for responses
  * @returns a body of the same kind: text for text, a message for a message
+ * @throws McpToolNamesError `unprocessable-message` when the rewritten body cannot be
+ * serialised; `invalid-argument` when `rewrite` is not a function
  * @example
  * ```ts
  * const text = rewriteJsonBody(await request.text(), rewriter.clientToServer);
@@ -68,7 +78,46 @@ export function rewriteJsonBody<B>(body: B, rewrite: MessageRewrite): B {
 	if (message === undefined) return body;
 	const rewritten = rewrite(message.value);
 	if (rewritten === message.value) return body;
-	return (stringifyJson(rewritten) ?? body) as B;
+	let text: string | undefined;
+	try {
+		text = JSON.stringify(rewritten);
+	} catch (error) {
+		throw new McpToolNamesError(
+			"unprocessable-message",
+			`rewriteJsonBody cannot write the rewritten body again (${reasonOf(error)}); answer it with refuseJsonBody instead of forwarding it`,
+			{ cause: error },
+		);
+	}
+	return (text ?? body) as B;
+}
+
+/**
+ * The JSON-RPC error answer to a body that cannot be processed (see
+ * {@link rewriteJsonBody}): one error response (`-32600`) per request or response id in it,
+ * a batch for a batch, `id: null` when it holds none. Send it to the client, with status 400
+ * for a request body, in place of forwarding the body.
+ *
+ * @param body - the body that failed, as text or parsed
+ * @param reason - what went wrong (an error or a sentence); default: a generic reason
+ * @returns the JSON text of the error response(s)
+ * @example
+ * ```ts
+ * try {
+ *   body = rewriteJsonBody(text, rewriter.clientToServer);
+ * } catch (error) {
+ *   if (!isMcpToolNamesError(error) || error.code !== "unprocessable-message") throw error;
+ *   return response.writeHead(400, { "content-type": "application/json" }).end(refuseJsonBody(text, error));
+ * }
+ * ```
+ */
+export function refuseJsonBody(body: unknown, reason?: unknown): string {
+	const message = typeof body === "string" ? parseJson(body)?.value : body;
+	const why =
+		reason === undefined ? "it cannot be rewritten safely" : reasonOf(reason);
+	const ids = [...requestIdsOf(message), ...responseIdsOf(message)];
+	if (ids.length === 0) return JSON.stringify(errorResponse(null, why));
+	const errors = ids.map((id) => errorResponse(id, why));
+	return JSON.stringify(Array.isArray(message) ? errors : errors[0]);
 }
 
 /**
@@ -99,7 +148,7 @@ export function rewriteEventStream(
 	if (typeof maxLength !== "number" || !(maxLength > 0)) {
 		throw new McpToolNamesError(
 			"invalid-option",
-			`maxEventLength must be a positive number, got ${describe(maxLength)}`,
+			`maxEventLength must be a positive number, got ${describeValue(maxLength)}`,
 		);
 	}
 	const editor = new EventStreamEditor(rewrite, maxLength);
@@ -188,16 +237,6 @@ function isHeaders(value: unknown): value is Headers {
 	);
 }
 
-// JSON.parse takes nesting that JSON.stringify then cannot write (a RangeError past a few
-// thousand levels): such a body goes on as it came rather than failing the proxy.
-function stringifyJson(value: unknown): string | undefined {
-	try {
-		return JSON.stringify(value);
-	} catch {
-		return undefined;
-	}
-}
-
 function parseJson(text: string): { value: unknown } | undefined {
 	try {
 		return { value: JSON.parse(text) };
@@ -210,7 +249,7 @@ function checkRewrite(rewrite: unknown, name: string): void {
 	if (typeof rewrite !== "function") {
 		throw new McpToolNamesError(
 			"invalid-argument",
-			`${name} expects a rewrite function such as rewriter.serverToClient, got ${describe(rewrite)}`,
+			`${name} expects a rewrite function such as rewriter.serverToClient, got ${describeValue(rewrite)}`,
 		);
 	}
 }

@@ -6,17 +6,22 @@
  * @module mcp-tool-names/jsonrpc
  */
 
+export type { Protection, RouteDecision } from "../routing/index.js";
 export type {
 	HeaderRecord,
 	MessageRewrite,
 	RewriteEventStreamOptions,
 } from "./http.js";
 export {
+	refuseJsonBody,
 	rewriteEventStream,
 	rewriteJsonBody,
 	syncMcpNameHeader,
 } from "./http.js";
-export type { WireRewriterOptions } from "./rewriter.js";
 export { WireRewriter } from "./rewriter.js";
+export type {
+	RewriterSnapshot,
+	WireRewriterOptions,
+} from "./rewriter-options.js";
 export type { MessageTransport, WrapTransportOptions } from "./transport.js";
 export { wrapTransport } from "./transport.js";

@@ -1,64 +1,31 @@
-import {
-	formatResolution,
-	McpToolNamesError,
-	NameIndex,
-	type Resolution,
-	resolveName,
-	WireNameCodec,
-	type WireNameCodecOptions,
-} from "../../index.js";
+import { invalidArgument, isName, isRecord } from "../../core/_guards.js";
+import type { Resolution, WireNameCodec } from "../../index.js";
+import type { ToolRouter } from "../routing/router.js";
+import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
 import { BoundedMap } from "./_bounded-map.js";
 import {
-	describe,
-	isName,
-	isRecord,
 	type JsonRecord,
 	type MessageId,
 	mapBatch,
 	trackableId,
 	withEntry,
 } from "./_message.js";
+import { setUpRewriter } from "./_rewriter-setup.js";
+import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
+	decodeInputResponses,
 	decodeSamplingResult,
-	encodeSamplingParams,
-	isSamplingResult,
-	mapEntries,
+	encodeInputRequests,
+	encodeSamplingRequest,
 	SAMPLING_METHOD,
 } from "./_sampling.js";
 import { encodeToolList, mapField } from "./_tools.js";
+import type {
+	RewriterSnapshot,
+	WireRewriterOptions,
+} from "./rewriter-options.js";
 
-const DEFAULT_MAX_PENDING = 1024;
-// Longer names are never correction targets: no model echoes them, and indexing one costs
-// time and memory that grow with its length.
-const MAX_CANDIDATE_LENGTH = 1024;
-
-/**
- * Options of a {@link WireRewriter}. `profile` and `onDiagnostic` configure the codec the
- * rewriter creates; pass `codec` instead to share one (e.g. from a `CodecRegistry`).
- *
- * @example
- * ```ts
- * const options: WireRewriterOptions = { profile: "portable", resolve: true, onCorrection: console.warn };
- * ```
- */
-export interface WireRewriterOptions extends WireNameCodecOptions {
-	/** The codec to use; default: a new one built from `profile` and `onDiagnostic`. */
-	codec?: WireNameCodec;
-	/**
-	 * Auto-correct unknown `tools/call` names by the resolution rules (never onto a tool whose
-	 * `annotations.destructiveHint` is `true`); default `false`.
-	 */
-	resolve?: boolean;
-	/**
-	 * How many unanswered `tools/list` (and sampling) requests are remembered, oldest dropped
-	 * first; default 1024.
-	 */
-	maxPending?: number;
-	/** Also rewrite canonical names in tool descriptions into wire names; default `false`. */
-	rewriteDescriptions?: boolean;
-	/** Called with a ready message for every name `resolve` corrected. */
-	onCorrection?: (message: string, resolution: Resolution) => void;
-}
+const FN = "WireRewriter";
 
 /** A `tools/list` request waiting for its result. */
 interface PendingList {
@@ -87,72 +54,86 @@ interface PendingList {
 export class WireRewriter {
 	/** The codec that assigns and reverses wire names. */
 	readonly codec: WireNameCodec;
+	readonly #router: ToolRouter;
 	readonly #resolve: boolean;
+	readonly #protection: Protection;
 	readonly #rewriteDescriptions: boolean;
 	readonly #onCorrection:
 		| ((message: string, resolution: Resolution) => void)
 		| undefined;
+	readonly #routesUnknown: boolean;
 	/** Client-issued `tools/list` ids awaiting the server's answer. */
 	readonly #lists: BoundedMap<MessageId, PendingList>;
 	/** Server-issued `sampling/createMessage` ids awaiting the client's answer. */
 	readonly #samplings: BoundedMap<MessageId, true>;
-	/** Canonical names of the last listed catalog → `destructiveHint === true`. */
-	#catalog = new Map<string, boolean>();
-	#index: NameIndex | undefined;
-	/** `catalog` when `#index` holds the catalog, else the codec size it was built at. */
-	#indexSource: "catalog" | number = "catalog";
 
 	/**
-	 * @param options - codec (or its profile), resolution, bounds and callbacks
+	 * @param options - codec (or its profile, or a snapshot), resolution, bounds and callbacks
 	 * @throws McpToolNamesError `invalid-option` for a malformed option, or `codec` together
-	 * with `profile` or `onDiagnostic`; `invalid-profile` for an unknown profile
+	 * with `profile`, `onDiagnostic` or `snapshot`; `invalid-profile` for an unknown profile;
+	 * `invalid-snapshot` for a malformed snapshot
 	 */
 	constructor(options: WireRewriterOptions = {}) {
-		if (typeof options !== "object" || options === null) {
-			throw invalidOption(
-				`WireRewriter options must be an object, got ${describe(options)}`,
-			);
-		}
-		const { codec, maxPending = DEFAULT_MAX_PENDING } = options;
-		if (codec !== undefined) {
-			if (!isCodec(codec)) {
-				throw invalidOption(
-					`codec must be a WireNameCodec, got ${describe(codec)}`,
-				);
-			}
-			if (options.profile !== undefined || options.onDiagnostic !== undefined) {
-				throw invalidOption(
-					"profile and onDiagnostic configure a new codec; set them on the codec you pass instead",
-				);
-			}
-		}
-		if (!Number.isSafeInteger(maxPending) || maxPending < 1) {
-			throw invalidOption(
-				`maxPending must be a positive integer, got ${describe(maxPending)}`,
-			);
-		}
-		for (const key of ["resolve", "rewriteDescriptions"] as const) {
-			const value = options[key];
-			if (value !== undefined && typeof value !== "boolean") {
-				throw invalidOption(`${key} must be a boolean, got ${describe(value)}`);
-			}
-		}
-		if (
-			options.onCorrection !== undefined &&
-			typeof options.onCorrection !== "function"
-		) {
-			throw invalidOption(
-				`onCorrection must be a function, got ${describe(options.onCorrection)}`,
-			);
-		}
-		this.codec = codec ?? new WireNameCodec(options);
-		this.#resolve = options.resolve === true;
-		this.#rewriteDescriptions = options.rewriteDescriptions === true;
-		this.#onCorrection = options.onCorrection;
+		const setup = setUpRewriter(options);
+		this.codec = setup.codec;
+		this.#router = setup.router;
+		this.#resolve = setup.resolve;
+		this.#protection = setup.protection;
+		this.#rewriteDescriptions = setup.rewriteDescriptions;
+		this.#onCorrection = setup.onCorrection;
+		this.#routesUnknown = setup.routesUnknown;
+		const { maxPending } = setup;
 		this.#lists = new BoundedMap(maxPending);
 		this.#samplings = new BoundedMap(maxPending);
 		this.serverToClient = this.serverToClient.bind(this);
 		this.clientToServer = this.clientToServer.bind(this);
+	}
+
+	/**
+	 * Grows whenever the catalog or the codec's assignments change, so a proxy can save a
+	 * {@link WireRewriter.toJSON} snapshot on change without polling the codec.
+	 */
+	get version(): number {
+		return this.#router.version + this.codec.size;
+	}
+
+	/**
+	 * Primes the rewriter with the upstream's tools, annotations included, as a `tools/list`
+	 * through it would: their wire names are assigned (the same ones a listing derives, since
+	 * assignment is deterministic) and calls that arrive before any list decode and are
+	 * guarded. A bare name is accepted too, but a tool whose annotations were never seen is
+	 * never a correction target (a hint only).
+	 *
+	 * @param tools - the upstream's tool objects (every page), or names
+	 * @param options - `append` to add a page rather than replace the catalog
+	 * @throws McpToolNamesError `invalid-argument` when `tools` is not an array
+	 * @example
+	 * ```ts
+	 * const { tools } = await upstream.listTools(); // canonical names, not a wrapped client
+	 * rewriter.prime(tools);
+	 * ```
+	 */
+	prime(tools: readonly unknown[], options: { append?: boolean } = {}): void {
+		if (!Array.isArray(tools))
+			throw invalidArgument(`${FN}.prime`, "tools", "an array of tools", tools);
+		this.#router.setTools(toolEntriesOf(tools, this.#protection), {
+			append: isRecord(options) && options.append === true,
+		});
+	}
+
+	/**
+	 * The rewriter's state as plain JSON: the codec's snapshot and the catalog with each
+	 * tool's protection; restore it with the `snapshot` option.
+	 *
+	 * @returns a versioned snapshot
+	 * @example
+	 * ```ts
+	 * await writeFile("names.json", JSON.stringify(rewriter));
+	 * const restored = new WireRewriter({ snapshot: JSON.parse(await readFile("names.json", "utf8")) });
+	 * ```
+	 */
+	toJSON(): RewriterSnapshot {
+		return snapshotOf(this.codec, this.#router.tools);
 	}
 
 	/**
@@ -180,7 +161,7 @@ export class WireRewriter {
 	 *
 	 * @param message - a JSON-RPC message or batch, parsed; anything else passes through
 	 * @returns `message` itself when nothing changed, otherwise a rewritten copy
-	 * @throws whatever `onCorrection` throws; never because of the message
+	 * @throws whatever `onCorrection` or `onDecision` throws; never because of the message
 	 * @example
 	 * ```ts
 	 * const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "a_b" } };
@@ -200,56 +181,35 @@ export class WireRewriter {
 			if (method !== SAMPLING_METHOD || !isRecord(message.params))
 				return message;
 			if (id !== undefined) this.#samplings.set(id, true);
-			return mapField(message, "params", (params) =>
-				encodeSamplingParams(
-					this.codec,
-					params as JsonRecord,
-					this.#rewriteDescriptions,
-				),
+			return encodeSamplingRequest(
+				this.codec,
+				message,
+				this.#rewriteDescriptions,
 			);
 		}
 		if (id === undefined) return message;
 		const list = this.#lists.take(id);
 		const result = message.result;
 		if (!isRecord(result)) return message;
-		if (list !== undefined) {
-			const tools = result.tools;
-			if (!Array.isArray(tools)) return message;
-			if (this.#resolve) this.#learn(tools, list.first);
-			const encoded = encodeToolList(
+		if (list === undefined)
+			return encodeInputRequests(
 				this.codec,
-				tools,
+				message,
 				this.#rewriteDescriptions,
 			);
-			return encoded === undefined
-				? message
-				: { ...message, result: withEntry(result, "tools", encoded) };
-		}
-		// MCP 2026-07-28 multi-round-trip: a result asking for input embeds the requests
-		// (sampling among them) instead of sending them as JSON-RPC requests.
-		if (
-			result.resultType !== "input_required" ||
-			!isRecord(result.inputRequests)
-		) {
-			return message;
-		}
-		return mapField(message, "result", () =>
-			mapField(result, "inputRequests", (requests) =>
-				mapEntries(requests as JsonRecord, (request) =>
-					isRecord(request) &&
-					request.method === SAMPLING_METHOD &&
-					isRecord(request.params)
-						? mapField(request, "params", (params) =>
-								encodeSamplingParams(
-									this.codec,
-									params as JsonRecord,
-									this.#rewriteDescriptions,
-								),
-							)
-						: request,
-				),
-			),
+		const tools = result.tools;
+		if (!Array.isArray(tools)) return message;
+		this.#router.setTools(toolEntriesOf(tools, this.#protection), {
+			append: !list.first,
+		});
+		const encoded = encodeToolList(
+			this.codec,
+			tools,
+			this.#rewriteDescriptions,
 		);
+		return encoded === undefined
+			? message
+			: { ...message, result: withEntry(result, "tools", encoded) };
 	}
 
 	#fromClient(message: unknown): unknown {
@@ -284,109 +244,20 @@ export class WireRewriter {
 			const name = this.#canonicalName(params.name);
 			if (name !== undefined) next = withEntry(next, "name", name);
 		}
-		// A retried multi-round-trip request carries the sampling results in-band.
-		if (isRecord(params.inputResponses)) {
-			next = mapField(next, "inputResponses", (responses) =>
-				mapEntries(responses as JsonRecord, (response) =>
-					isSamplingResult(response)
-						? decodeSamplingResult(this.codec, response)
-						: response,
-				),
-			);
-		}
+		next = decodeInputResponses(this.codec, next);
 		return next === params ? message : { ...message, params: next };
 	}
 
 	/** The canonical name to route a called name to, or `undefined` to keep it. */
 	#canonicalName(name: unknown): string | undefined {
 		if (!isName(name)) return undefined;
-		const canonical = this.codec.lookup(name);
-		if (canonical !== undefined)
-			return canonical === name ? undefined : canonical;
-		if (!this.#resolve || this.#isKnown(name)) return undefined;
-		const index = this.#candidates();
-		if (index === undefined) return undefined;
-		// The caller chose from wire names, so its near miss is resolved against those and
-		// decoded: against canonical names, a newcomer named like another tool's wire name
-		// (`tool_1oiaz9u` next to `搜索/获取`) would take that tool's mistyped calls.
-		const resolution = resolveName(name, index, {
-			isProtected: (wire) =>
-				this.#catalog.get(this.codec.decode(wire)) === true,
-		});
-		if (resolution.kind !== "corrected") return undefined;
-		const corrected = {
-			...resolution,
-			name: this.codec.decode(resolution.name),
-		};
-		this.#onCorrection?.(formatResolution(corrected) ?? "", corrected);
-		return corrected.name === name ? undefined : corrected.name;
+		const router = this.#router;
+		const known = router.knownName(name);
+		if (known !== undefined) return known === name ? undefined : known;
+		if (!this.#routesUnknown) return undefined;
+		const decision = router.route(name);
+		if (decision.kind === "corrected")
+			this.#onCorrection?.(decision.message, decision.resolution);
+		return decision.name === name ? undefined : decision.name;
 	}
-
-	#isKnown(name: string): boolean {
-		return this.#catalog.has(name) || this.codec.wireNameOf(name) !== undefined;
-	}
-
-	/**
-	 * The wire names `resolve` may correct to: those of the listed catalog, else every one
-	 * the codec issued.
-	 */
-	#candidates(): NameIndex | undefined {
-		if (this.#catalog.size > 0) {
-			if (this.#index === undefined || this.#indexSource !== "catalog") {
-				const wires: string[] = [];
-				for (const name of this.#catalog.keys())
-					wires.push(this.codec.wireNameOf(name) ?? name);
-				this.#index = new NameIndex(indexable(wires));
-				this.#indexSource = "catalog";
-			}
-			return this.#index;
-		}
-		// Nothing listed yet (a call right after a restart): a primed codec still knows them.
-		if (this.codec.size === 0) return undefined;
-		if (this.#index === undefined || this.#indexSource !== this.codec.size) {
-			const wires = this.codec.toJSON().names.map(([, wire]) => wire);
-			this.#index = new NameIndex(indexable(wires));
-			this.#indexSource = this.codec.size;
-		}
-		return this.#index;
-	}
-
-	/** Records the canonical names (and destructive hints) of a listed page. */
-	#learn(tools: readonly unknown[], first: boolean): void {
-		if (first) this.#catalog = new Map();
-		for (const tool of tools) {
-			if (!isRecord(tool) || !isName(tool.name)) continue;
-			const annotations = tool.annotations;
-			this.#catalog.set(
-				tool.name,
-				isRecord(annotations) && annotations.destructiveHint === true,
-			);
-		}
-		this.#index = undefined;
-	}
-}
-
-function indexable(names: Iterable<string>): string[] {
-	const kept: string[] = [];
-	for (const name of names)
-		if (name.length <= MAX_CANDIDATE_LENGTH) kept.push(name);
-	return kept;
-}
-
-function isCodec(value: unknown): value is WireNameCodec {
-	if (value instanceof WireNameCodec) return true;
-	// Another copy of the library (ESM next to CJS) has another class object.
-	const codec = value as Partial<Record<keyof WireNameCodec, unknown>> | null;
-	return (
-		typeof value === "object" &&
-		codec !== null &&
-		typeof codec.encodeTools === "function" &&
-		typeof codec.lookup === "function" &&
-		typeof codec.decode === "function" &&
-		typeof codec.wireNameOf === "function"
-	);
-}
-
-function invalidOption(message: string): McpToolNamesError {
-	return new McpToolNamesError("invalid-option", message);
 }

@@ -1,6 +1,13 @@
+import { describeValue, invalidOption } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
-import { describe } from "./_message.js";
-import { WireRewriter, type WireRewriterOptions } from "./rewriter.js";
+import {
+	errorResponse,
+	reasonOf,
+	requestIdsOf,
+	responseIdsOf,
+} from "./_fail-closed.js";
+import { WireRewriter } from "./rewriter.js";
+import type { WireRewriterOptions } from "./rewriter-options.js";
 
 /**
  * The part of an MCP transport {@link wrapTransport} relies on: a `send` method, and an
@@ -34,9 +41,16 @@ export interface WrapTransportOptions extends WireRewriterOptions {
 	 * it receives comes from the client. `client`: the transport a client talks through.
 	 */
 	side: "server" | "client";
+	/**
+	 * A rewriter of your own, to prime (`prime(tools)`) or snapshot (`toJSON()`) while the
+	 * transport runs; the other rewriter options then stay unset.
+	 */
+	rewriter?: WireRewriter;
 }
 
 type Callable = (this: unknown, ...args: unknown[]) => unknown;
+
+const FN = "wrapTransport";
 
 /**
  * Wraps an MCP transport so that everything passing through it is rewritten by a
@@ -69,23 +83,32 @@ export function wrapTransport<T extends MessageTransport>(
 	) {
 		throw new McpToolNamesError(
 			"invalid-argument",
-			`wrapTransport expects a transport with a send method, got ${describe(transport)}`,
+			`wrapTransport expects a transport with a send method, got ${describeValue(transport)}`,
 		);
 	}
 	if (typeof options !== "object" || options === null) {
 		throw new McpToolNamesError(
 			"invalid-option",
-			`wrapTransport options must be an object with a side, got ${describe(options)}`,
+			`wrapTransport options must be an object with a side, got ${describeValue(options)}`,
 		);
 	}
-	const { side, ...rewriterOptions } = options;
+	const { side, rewriter: given, ...rewriterOptions } = options;
 	if (side !== "server" && side !== "client") {
+		throw invalidOption(FN, "side", '"server" or "client"', side);
+	}
+	let rewriter: WireRewriter;
+	if (given === undefined) {
+		rewriter = new WireRewriter(rewriterOptions);
+	} else if (!(given instanceof WireRewriter)) {
+		throw invalidOption(FN, "rewriter", "a WireRewriter", given);
+	} else if (Object.values(rewriterOptions).some((v) => v !== undefined)) {
 		throw new McpToolNamesError(
 			"invalid-option",
-			`side must be "server" or "client", got ${describe(side)}`,
+			`${FN} options rewriter and ${Object.keys(rewriterOptions).join(", ")} cannot be combined: set them on the rewriter you pass instead`,
 		);
+	} else {
+		rewriter = given;
 	}
-	const rewriter = new WireRewriter(rewriterOptions);
 	const inbound =
 		side === "server" ? rewriter.clientToServer : rewriter.serverToClient;
 	const outbound =
@@ -97,8 +120,26 @@ export function wrapTransport<T extends MessageTransport>(
 	// messages until `onmessage` is set (InMemoryTransport) still does.
 	let downstream: unknown;
 	function receive(this: unknown, message: unknown, ...rest: unknown[]): void {
-		if (typeof downstream === "function")
-			(downstream as Callable).call(this, inbound(message), ...rest);
+		if (typeof downstream !== "function") return;
+		let rewritten: unknown;
+		try {
+			rewritten = inbound(message);
+		} catch (error) {
+			// Fail closed: never hand on a message whose names could not be rewritten. The
+			// peer's requests get an error back; answers it is waiting for become errors.
+			const reason = reasonOf(error);
+			for (const id of requestIdsOf(message))
+				void Promise.resolve(
+					(target.send as Callable).call(target, errorResponse(id, reason)),
+				).catch(() => {});
+			for (const id of responseIdsOf(message))
+				(downstream as Callable).call(this, errorResponse(id, reason), ...rest);
+			const onerror = target.onerror;
+			if (typeof onerror === "function")
+				(onerror as Callable).call(target, asError(error));
+			return;
+		}
+		(downstream as Callable).call(this, rewritten, ...rest);
 	}
 	function install(handler: unknown): void {
 		downstream = handler;
@@ -108,7 +149,24 @@ export function wrapTransport<T extends MessageTransport>(
 
 	function send(message: unknown, ...rest: unknown[]): unknown {
 		const original = target.send as Callable;
-		return original.call(target, outbound(message), ...rest);
+		let rewritten: unknown;
+		try {
+			rewritten = outbound(message);
+		} catch (error) {
+			// Fail closed: an answer that cannot be rewritten goes out as an error for its id;
+			// a request that cannot be rewritten fails its sender.
+			const ids = responseIdsOf(message);
+			if (ids.length === 0 || requestIdsOf(message).length > 0)
+				return Promise.reject(asError(error));
+			const reason = reasonOf(error);
+			const errors = ids.map((id) => errorResponse(id, reason));
+			return original.call(
+				target,
+				Array.isArray(message) ? errors : errors[0],
+				...rest,
+			);
+		}
+		return original.call(target, rewritten, ...rest);
 	}
 
 	// Methods of a class run against the original, where its private state lives.
@@ -136,4 +194,8 @@ export function wrapTransport<T extends MessageTransport>(
 			return Reflect.set(object, key, value, object);
 		},
 	}) as unknown as T;
+}
+
+function asError(error: unknown): Error {
+	return error instanceof Error ? error : new Error(String(error));
 }

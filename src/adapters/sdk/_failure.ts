@@ -1,34 +1,29 @@
-import { isRecord } from "./_catalog.js";
+import { isRecord } from "../../core/_guards.js";
+import { isNotFoundText } from "./_sdk-internals.js";
 
 /** JSON-RPC "Invalid params", the code every SDK line answers an unknown tool with. */
-export const INVALID_PARAMS = -32602;
-
-// The SDKs' own texts: 1.x `McpServer` throws (≤ 1.20) or returns as an `isError` result
-// (≥ 1.21) `MCP error -32602: Tool X not found` (or `disabled`); a 1.x `Client` prefixes
-// `MCP error -32602: ` once more when the error comes over the wire; 2.x throws
-// `ProtocolError` with `Tool X not found`. A hint this package appended may follow.
-const NOT_FOUND =
-	/^(?:MCP error -?\d+: )*Tool .+ (?:not found|disabled)(?:[.!?]?(?:\s.*)?)$/su;
+const INVALID_PARAMS = -32602;
+/** JSON-RPC "Internal error": what a low-level server's own thrown `Error` becomes. */
+const INTERNAL_ERROR = -32603;
 const HINTED = "Did you mean ";
 
 /** Tells whether a thrown value is an SDK's "Tool X not found" error. */
 export function isNotFoundError(error: unknown): boolean {
 	if (!isRecord(error) || typeof error.message !== "string") return false;
-	if (typeof error.code === "number" && error.code !== INVALID_PARAMS)
+	if (
+		typeof error.code === "number" &&
+		error.code !== INVALID_PARAMS &&
+		error.code !== INTERNAL_ERROR
+	)
 		return false;
-	return NOT_FOUND.test(error.message);
+	return isNotFoundText(error.message);
 }
 
 /** Tells whether a `tools/call` result is an SDK's "Tool X not found" `isError` result. */
 export function isNotFoundResult(result: unknown): boolean {
 	if (!isRecord(result) || result.isError !== true) return false;
 	const text = firstText(result);
-	return text !== undefined && NOT_FOUND.test(text.text);
-}
-
-/** Tells whether a `tools/call` result reports a failure. */
-export function isErrorResult(result: unknown): boolean {
-	return isRecord(result) && result.isError === true;
+	return text !== undefined && isNotFoundText(text.text);
 }
 
 function firstText(

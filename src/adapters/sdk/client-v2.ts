@@ -1,4 +1,4 @@
-import { isRecord } from "./_catalog.js";
+import { isRecord } from "../../core/_guards.js";
 
 /**
  * The 2.x `Client.callTool(params, options)` accepts `options.toolDefinition`, a tool as

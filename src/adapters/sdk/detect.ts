@@ -1,21 +1,14 @@
 /**
- * Structural detection of the SDK objects the adapters wrap. Every SDK line keeps its
- * request handlers in a `Map` named `_requestHandlers` (1.x `Protocol` and 2.x `Protocol`
- * alike), and `McpServer` keeps its tools in `_registeredTools`; nothing here imports an SDK
- * or uses `instanceof`, so copies of the SDK bundled twice are recognised as well.
+ * Structural detection of the SDK objects the adapters wrap, by shape only (the private
+ * members it reads are those of `_sdk-internals.ts`): nothing here imports an SDK or uses
+ * `instanceof`, so copies of the SDK bundled twice are recognised as well.
  */
-
-/** The request-handler table of an SDK `Protocol` instance. */
-export interface HandlerMap {
-	get(method: string): unknown;
-	has(method: string): boolean;
-}
-
-/** A registered `McpServer` tool; only the fields this package reads. */
-export interface RegisteredToolLike {
-	enabled?: unknown;
-	annotations?: unknown;
-}
+import {
+	type HandlerMap,
+	handlerMapOf,
+	type RegisteredToolLike,
+	registeredToolsOf,
+} from "./_sdk-internals.js";
 
 /** What {@link detectServer} found. */
 export type DetectedServer =
@@ -35,21 +28,6 @@ function isObject(value: unknown): value is Record<PropertyKey, unknown> {
 	);
 }
 
-/** The `_requestHandlers` table of a protocol object, when it has one. */
-export function handlerMapOf(protocol: unknown): HandlerMap | undefined {
-	if (!isObject(protocol)) return undefined;
-	const map = protocol._requestHandlers;
-	if (
-		isObject(map) &&
-		typeof map.get === "function" &&
-		typeof map.has === "function" &&
-		typeof map.set === "function"
-	) {
-		return map as unknown as HandlerMap;
-	}
-	return undefined;
-}
-
 /**
  * Tells an `McpServer` (1.x or 2.x) from a low-level `Server`, by shape only.
  *
@@ -62,12 +40,7 @@ export function detectServer(value: unknown): DetectedServer | undefined {
 		const protocol = value.server;
 		const handlers = handlerMapOf(protocol);
 		if (handlers === undefined) return undefined;
-		const registry = (): Record<string, RegisteredToolLike> | undefined => {
-			const tools = value._registeredTools;
-			return isObject(tools)
-				? (tools as Record<string, RegisteredToolLike>)
-				: undefined;
-		};
+		const registry = () => registeredToolsOf(value);
 		return { kind: "mcp-server", protocol, handlers, registry };
 	}
 	if (typeof value.setRequestHandler === "function") {

@@ -6,6 +6,7 @@
  *
  * @module mcp-tool-names/sdk
  */
+export type { Protection } from "../routing/tool-entry.js";
 export type {
 	CallToolParamsLike,
 	ClientLike,

@@ -1,9 +1,14 @@
 import {
-	formatResolution,
-	McpToolNamesError,
-	resolveName,
-} from "../../index.js";
-import { type CatalogEntry, isRecord, listEveryPage } from "./_catalog.js";
+	booleanOption,
+	checkOptions,
+	functionOption,
+	isRecord,
+} from "../../core/_guards.js";
+import { McpToolNamesError, type Resolution } from "../../index.js";
+import { listEveryPage } from "../routing/list-every-page.js";
+import { codecFromOptions, protectionOption } from "../routing/options.js";
+import { ToolRouter } from "../routing/router.js";
+import { toolEntriesOf } from "../routing/tool-entry.js";
 import { define } from "./_define.js";
 import {
 	isNotFoundError,
@@ -11,13 +16,6 @@ import {
 	withErrorHint,
 	withResultHint,
 } from "./_failure.js";
-import {
-	booleanOption,
-	callbackOption,
-	checkOptions,
-	codecOption,
-} from "./_options.js";
-import { hintFor, suggestionsOf } from "./_router.js";
 import { canonicalCallArguments } from "./client-v2.js";
 import { isClientLike } from "./detect.js";
 import type { ClientLike, WrapClientOptions } from "./types.js";
@@ -68,10 +66,21 @@ export function wrapClient<C extends ClientLike>(
 			`${FN}: this client is already wrapped; wrap it once`,
 		);
 	}
-	const codec = codecOption(FN, opts);
+	const codec = codecFromOptions(FN, opts);
 	const wire = booleanOption(FN, "wire", opts.wire, true);
 	const autoCorrect = booleanOption(FN, "autoCorrect", opts.autoCorrect, true);
-	const onCorrection = callbackOption(FN, opts.onCorrection);
+	const onCorrection = functionOption<
+		(message: string, resolution: Resolution) => void
+	>(FN, "onCorrection", opts.onCorrection);
+	const protection = protectionOption(FN, opts.protection);
+	const router = new ToolRouter({
+		...(wire ? { codec } : {}),
+		correct: autoCorrect,
+		onDecision: (decision) => {
+			if (decision.kind === "corrected")
+				onCorrection?.(decision.message, decision.resolution);
+		},
+	});
 	const listTools = client.listTools as Method;
 	const callTool = client.callTool as Method;
 
@@ -83,7 +92,7 @@ export function wrapClient<C extends ClientLike>(
 	};
 
 	/** Every tool of the server, canonical names, walking pages as 1.x needs. */
-	const listEvery = (options: unknown): Promise<CatalogEntry[]> =>
+	const listEvery = (options: unknown): Promise<unknown[]> =>
 		listEveryPage((cursor) =>
 			listTools.call(
 				client,
@@ -103,43 +112,36 @@ export function wrapClient<C extends ClientLike>(
 			...canonicalCallArguments(rest, (wireName) => codec.decode(wireName)),
 		);
 
+	/**
+	 * After "Tool X not found": lists every page and routes the sent name against the fresh
+	 * catalog. A wire name this client hands out routes to its tool (also the first time, when
+	 * nothing was listed yet, like after a host restart); a safe correction is retried once;
+	 * a wire name it handed out before keeps meaning its tool (a model may still hold the old
+	 * list), so when that tool is gone it gets a hint at the others, never a call to them.
+	 */
 	const recover = async (
 		params: Record<string, unknown>,
 		sent: string,
 		tried: string,
 		rest: unknown[],
 		failure: Failure,
-		held: boolean,
 	): Promise<unknown> => {
-		let entries: CatalogEntry[];
+		let tools: unknown[];
 		try {
-			entries = await listEvery(listOptionsOf(rest));
+			tools = await listEvery(listOptionsOf(rest));
 		} catch {
 			return surface(failure, undefined);
 		}
-		if (wire) codec.encodeAll(entries.map((entry) => entry.name));
-		const byName = new Map<string, CatalogEntry>();
-		for (const entry of entries) {
-			byName.set(
-				wire ? (codec.wireNameOf(entry.name) ?? entry.name) : entry.name,
-				entry,
+		router.setTools(toolEntriesOf(tools, protection));
+		const decision = router.route(sent);
+		if (decision.kind === "unknown") return surface(failure, decision.hint);
+		// The server just refused that very tool: nothing better to call.
+		if (decision.name === tried)
+			return surface(
+				failure,
+				decision.kind === "known" ? router.hint(sent) : undefined,
 			);
-		}
-		const resolution = resolveName(sent, byName.keys(), {
-			isProtected: (name) => byName.get(name)?.destructive === true,
-		});
-		if (resolution.kind === "corrected") {
-			const target = byName.get(resolution.name)?.name ?? resolution.name;
-			// The server just refused that very tool: there is nothing better to offer.
-			if (target === tried) return surface(failure, undefined);
-			// A wire name this client handed out keeps meaning its tool (a model may still
-			// hold the old list): when that tool is gone, hint at the other, never call it.
-			if (autoCorrect && !held) {
-				onCorrection?.(formatResolution(resolution) as string, resolution);
-				return invoke(params, target, rest);
-			}
-		}
-		return surface(failure, hintFor(sent, suggestionsOf(resolution)));
+		return invoke(params, decision.name, rest);
 	};
 
 	const called: Method = async (params, ...rest) => {
@@ -148,7 +150,6 @@ export function wrapClient<C extends ClientLike>(
 		}
 		const sent = params.name;
 		const canonical = codec.decode(sent);
-		const held = wire && codec.lookup(sent) !== undefined;
 		let failure: Failure;
 		try {
 			const result = await invoke(params, canonical, rest);
@@ -158,7 +159,7 @@ export function wrapClient<C extends ClientLike>(
 			if (!isNotFoundError(error)) throw error;
 			failure = { error };
 		}
-		return recover(params, sent, canonical, rest, failure, held);
+		return recover(params, sent, canonical, rest, failure);
 	};
 
 	define(client, "listTools", listed);

@@ -1,40 +1,33 @@
-import { McpToolNamesError } from "../../index.js";
 import {
-	type CatalogEntry,
-	entriesOfRegistry,
-	entriesOfTools,
-	entryOfTool,
+	booleanOption,
+	checkOptions,
+	functionOption,
 	isRecord,
-	listEveryPage,
-} from "./_catalog.js";
+} from "../../core/_guards.js";
+import { McpToolNamesError, type Resolution } from "../../index.js";
+import { listEveryPage } from "../routing/list-every-page.js";
+import { codecFromOptions, protectionOption } from "../routing/options.js";
+import { ToolRouter } from "../routing/router.js";
+import { toolEntriesOf, toolEntryOf } from "../routing/tool-entry.js";
+import { entriesOfRegistry } from "./_catalog.js";
 import { withErrorHint, withResultHint } from "./_failure.js";
 import {
-	type HandlerWrapper,
+	decodePreDispatchNames,
 	interceptHandlers,
 	isIntercepted,
 	type RequestHandler,
-} from "./_intercept.js";
-import {
-	booleanOption,
-	callbackOption,
-	checkOptions,
-	codecOption,
-} from "./_options.js";
-import { decideRoute, type Route, type RouterOptions } from "./_router.js";
+} from "./_sdk-internals.js";
 import { detectServer } from "./detect.js";
-import { decodePreDispatchNames } from "./mcp-server-v2.js";
 import type { ServerLike, WrapServerOptions } from "./types.js";
 
 const FN = "wrapServer";
 
-/** How a wrapped server finds its current tools. */
-interface Catalog {
-	/** The tools a `tools/list` would answer with now. */
-	current(extra: unknown): CatalogEntry[] | Promise<CatalogEntry[]>;
-	/** Whether `name` is a canonical tool name, as far as is known without listing. */
-	knows(name: string): boolean;
-	/** Records a full listing that went out. */
-	remember(entries: CatalogEntry[]): void;
+/** Where a `tools/call` goes, and the hint to add when it fails. */
+interface Route {
+	/** The canonical name to hand to the SDK. */
+	name: string;
+	/** `Did you mean …?`, when the name is unknown and something is close. */
+	hint?: string;
 }
 
 /**
@@ -42,13 +35,14 @@ interface Catalog {
  * `tools/call` names are mapped back before the SDK routes them, so every tool keeps its
  * canonical name inside the server. Works for `McpServer` and the low-level `Server` of the
  * 1.x SDK and of the 2.x `@modelcontextprotocol/server` package, over any transport, with
- * tools registered before or after wrapping.
+ * tools registered before or after wrapping, and before or after `connect()`.
  *
  * @param server - an `McpServer` or `Server`, connected or not
- * @param options - codec or profile, `resolve` to auto-correct unknown names, `onCorrection`
+ * @param options - codec or profile, `resolve` to auto-correct unknown names, `protection`,
+ * `onCorrection`
  * @returns the same server instance
  * @throws McpToolNamesError `invalid-argument` for anything but an SDK server, or a server
- * wrapped twice; `invalid-option` for malformed options
+ * wrapped twice; `invalid-option` for malformed options, or `codec` with `profile`
  * @example
  * ```ts
  * const server = new McpServer({ name: "search", version: "1.0.0" });
@@ -75,92 +69,104 @@ export function wrapServer<S extends ServerLike>(
 			`${FN}: this server is already wrapped; wrap it once (share names across servers with options.codec)`,
 		);
 	}
-	const router: RouterOptions = {
-		codec: codecOption(FN, opts),
-		resolve: booleanOption(FN, "resolve", opts.resolve, false),
-		onCorrection: callbackOption(FN, opts.onCorrection),
-	};
-	const { codec } = router;
+	const codec = codecFromOptions(FN, opts);
+	const correct = booleanOption(FN, "resolve", opts.resolve, false);
+	const onCorrection = functionOption<
+		(message: string, resolution: Resolution) => void
+	>(FN, "onCorrection", opts.onCorrection);
+	const protection = protectionOption(FN, opts.protection);
+	const router = new ToolRouter({
+		codec,
+		correct,
+		onDecision: (decision) => {
+			if (decision.kind === "corrected")
+				onCorrection?.(decision.message, decision.resolution);
+		},
+	});
 
 	let original: (method: string) => RequestHandler | undefined = () =>
 		undefined;
-	let catalog: Catalog;
+	/** Brings the router's catalog up to date with what a `tools/list` would answer now. */
+	let refresh: (extra: unknown) => void | Promise<void>;
+	/** Whether a name the router knows needs no fresh catalog to route. */
+	let trustKnown: boolean;
 	if (detected.kind === "mcp-server") {
-		const read = (): CatalogEntry[] => {
-			const registry = detected.registry();
-			return registry === undefined ? [] : entriesOfRegistry(registry);
-		};
 		// The registry is at hand and cheap to read: route from it every time, which also
 		// issues wire names, so the next call of the same name is a plain lookup.
-		catalog = { current: read, knows: () => false, remember: () => {} };
-		decodePreDispatchNames(
-			server,
-			(name) => decideRoute(name, read(), router, false).name,
-		);
+		refresh = () =>
+			router.setTools(entriesOfRegistry(detected.registry(), protection));
+		trustKnown = false;
+		decodePreDispatchNames(server, (name) => {
+			const issued = codec.lookup(name);
+			if (issued !== undefined) return issued;
+			refresh(undefined);
+			return router.route(name, { report: false }).name;
+		});
 	} else {
-		let last: Set<string> | undefined;
-		catalog = {
-			current: (extra) => listAll(original("tools/list"), extra),
-			knows: (name) => last?.has(name) === true,
-			remember: (entries) => {
-				last = new Set(entries.map((entry) => entry.name));
-			},
+		refresh = async (extra) => {
+			const handler = original("tools/list");
+			if (handler === undefined) return;
+			const tools = await listEveryPage((cursor, page) =>
+				handler(listRequest(cursor, page), extra),
+			);
+			router.setTools(toolEntriesOf(tools, protection));
 		};
+		trustKnown = true;
 	}
 
-	const route = async (sent: string, extra: unknown): Promise<Route> => {
-		const issued = codec.lookup(sent);
-		if (issued !== undefined) return { name: issued };
-		if (catalog.knows(sent)) return { name: sent };
-		let entries: CatalogEntry[];
+	const slowRoute = async (sent: string, extra: unknown): Promise<Route> => {
+		if (trustKnown && router.knownName(sent) !== undefined)
+			return { name: router.knownName(sent) as string };
 		try {
-			entries = await catalog.current(extra);
+			await refresh(extra);
 		} catch {
 			return { name: sent };
 		}
-		catalog.remember(entries);
-		return decideRoute(sent, entries, router, true);
+		const decision = router.route(sent);
+		return decision.kind === "unknown" && decision.hint !== undefined
+			? { name: decision.name, hint: decision.hint }
+			: { name: decision.name };
 	};
 
-	const wrapList: HandlerWrapper = (handler) => async (request, extra) => {
-		const result = await handler(request, extra);
-		if (!isRecord(result) || !Array.isArray(result.tools)) return result;
-		const tools = result.tools as unknown[];
-		const paged =
-			cursorOf(request) !== undefined || result.nextCursor !== undefined;
-		if (!paged) {
-			catalog.remember(entriesOfTools(tools));
-		} else if (tools.some(isUnassigned)) {
-			// One page is not the whole set: derive the names from every page, so they are
-			// the ones a call without listing (or another replica) derives.
-			try {
-				const entries = await catalog.current(extra);
-				catalog.remember(entries);
-				codec.encodeAll(entries.map((entry) => entry.name));
-			} catch {
-				// The page still goes out; its names are assigned from the page alone.
+	const wrapList =
+		(handler: RequestHandler): RequestHandler =>
+		async (request, extra) => {
+			const result = await handler(request, extra);
+			if (!isRecord(result) || !Array.isArray(result.tools)) return result;
+			const tools = result.tools as unknown[];
+			const paged =
+				cursorOf(request) !== undefined || result.nextCursor !== undefined;
+			if (!paged) {
+				router.setTools(toolEntriesOf(tools, protection));
+			} else if (tools.some(isUnassigned)) {
+				// One page is not the whole set: derive the names from every page, so they are
+				// the ones a call without listing (or another replica) derives.
+				try {
+					await refresh(extra);
+				} catch {
+					// The page still goes out; its names are assigned from the page alone.
+				}
 			}
-		}
-		return { ...result, tools: codec.encodeTools(tools as { name: string }[]) };
-	};
+			return {
+				...result,
+				tools: codec.encodeTools(tools as { name: string }[]),
+			};
+		};
 
 	const isUnassigned = (tool: unknown): boolean => {
-		const entry = entryOfTool(tool);
+		const entry = toolEntryOf(tool);
 		return entry !== undefined && codec.wireNameOf(entry.name) === undefined;
 	};
 
-	const wrapCall: HandlerWrapper = (handler) => async (request, extra) => {
-		const params =
-			isRecord(request) && isRecord(request.params)
-				? request.params
-				: undefined;
-		const sent = params?.name;
-		if (typeof sent !== "string") return handler(request, extra);
-		const { name, hint } = await route(sent, extra);
-		const forwarded =
-			name === sent
-				? request
-				: { ...(request as object), params: { ...params, name } };
+	const callWithHint = async (
+		handler: RequestHandler,
+		request: unknown,
+		params: Record<string, unknown>,
+		sent: string,
+		extra: unknown,
+	): Promise<unknown> => {
+		const { name, hint } = await slowRoute(sent, extra);
+		const forwarded = name === sent ? request : renamed(request, params, name);
 		if (hint === undefined) return handler(forwarded, extra);
 		let result: unknown;
 		try {
@@ -170,6 +176,26 @@ export function wrapServer<S extends ServerLike>(
 		}
 		return withResultHint(result, hint);
 	};
+
+	const wrapCall =
+		(handler: RequestHandler): RequestHandler =>
+		(request, extra) => {
+			const params =
+				isRecord(request) && isRecord(request.params)
+					? request.params
+					: undefined;
+			const sent = params?.name;
+			if (params === undefined || typeof sent !== "string")
+				return handler(request, extra);
+			// The hot path: a wire name this server handed out, decoded without an extra turn.
+			const issued = codec.lookup(sent);
+			if (issued !== undefined)
+				return handler(
+					issued === sent ? request : renamed(request, params, issued),
+					extra,
+				);
+			return callWithHint(handler, request, params, sent, extra);
+		};
 
 	original = interceptHandlers(
 		detected.handlers,
@@ -181,27 +207,26 @@ export function wrapServer<S extends ServerLike>(
 	return server;
 }
 
+function renamed(
+	request: unknown,
+	params: Record<string, unknown>,
+	name: string,
+): unknown {
+	return { ...(request as object), params: { ...params, name } };
+}
+
 function cursorOf(request: unknown): unknown {
 	return isRecord(request) && isRecord(request.params)
 		? request.params.cursor
 		: undefined;
 }
 
-/** Every page of a low-level server's own `tools/list` handler, called in-process. */
-async function listAll(
-	handler: RequestHandler | undefined,
-	extra: unknown,
-): Promise<CatalogEntry[]> {
-	if (handler === undefined) return [];
-	return listEveryPage((cursor, page) =>
-		handler(
-			{
-				jsonrpc: "2.0",
-				id: `mcp-tool-names:tools/list:${page}`,
-				method: "tools/list",
-				params: cursor === undefined ? {} : { cursor },
-			},
-			extra,
-		),
-	);
+/** A `tools/list` request for a low-level server's own handler, called in-process. */
+function listRequest(cursor: string | undefined, page: number): unknown {
+	return {
+		jsonrpc: "2.0",
+		id: `mcp-tool-names:tools/list:${page}`,
+		method: "tools/list",
+		params: cursor === undefined ? {} : { cursor },
+	};
 }

@@ -129,10 +129,10 @@ describe("examples/http-proxy.ts", () => {
 			expect(tools.map((t) => t.name)).toEqual(WIRE);
 			const result = await client.callTool({ name: "linear_list_issues" });
 			expect(textOf(result)).toBe("ran linear.list_issues");
-			await client.callTool({ name: "fetch_content" });
+			await client.callTool({ name: "websearch_fetch_contnt" });
 			expect(calls).toEqual(["linear.list_issues", "websearch/fetch_content"]);
 			expect(corrections).toEqual([
-				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 			]);
 		},
 	);

@@ -7,7 +7,11 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InMemoryTransport as MemoryV2 } from "@modelcontextprotocol/server";
 import { isMcpToolNamesError, WireNameCodec } from "mcp-tool-names";
-import { wrapTransport } from "mcp-tool-names/jsonrpc";
+import {
+	WireRewriter,
+	type WrapTransportOptions,
+	wrapTransport,
+} from "mcp-tool-names/jsonrpc";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
 	addToolV1,
@@ -67,62 +71,99 @@ class RecordingTransport {
 	}
 }
 
+/** One SDK line's real server, client and in-memory transport pair. */
+const LINES = [
+	{
+		label: "1.x",
+		server: serverV1,
+		client: () => clientV1(),
+		pair: () => MemoryV1.createLinkedPair(),
+	},
+	{
+		label: "2.x",
+		server: serverV2,
+		client: clientV2,
+		pair: () => MemoryV2.createLinkedPair(),
+	},
+] as const;
+
+describe.each(LINES)("wrapTransport with SDK $label", (line) => {
+	async function linked(
+		side: "server" | "client",
+		options: Omit<WrapTransportOptions, "side"> = {},
+	) {
+		const calls: CallLog = [];
+		const server = track(line.server(CANONICAL, calls));
+		const client = track(line.client());
+		const [clientSide, serverSide] = line.pair();
+		if (side === "server") {
+			await server.connect(
+				wrapTransport(serverSide, { side, ...options }) as never,
+			);
+			await client.connect(clientSide as never);
+		} else {
+			await server.connect(serverSide as never);
+			await client.connect(
+				wrapTransport(clientSide, { side, ...options }) as never,
+			);
+		}
+		return { calls, client };
+	}
+
+	it("serves wire names and routes calls to canonical tools on the server side", async () => {
+		const { calls, client } = await linked("server");
+		const { tools } = await client.listTools();
+		expect(tools.map((t) => t.name)).toEqual(WIRE);
+		const result = await client.callTool({ name: WIRE[0] as string });
+		expect(textOf(result)).toBe(`ran ${CANONICAL[0]}`);
+		expect(calls).toEqual([CANONICAL[0]]);
+	});
+
+	it("hands the client wire names when wrapped on the client side", async () => {
+		const { calls, client } = await linked("client");
+		const { tools } = await client.listTools();
+		expect(tools.map((t) => t.name)).toEqual(WIRE);
+		await client.callTool({ name: WIRE[1] as string });
+		expect(calls).toEqual([CANONICAL[1]]);
+	});
+
+	it("routes a call before any list once its rewriter is primed with the tools", async () => {
+		const rewriter = new WireRewriter({ resolve: true });
+		rewriter.prime(CANONICAL.map((name) => ({ name })));
+		const { calls, client } = await linked("server", { rewriter });
+		await client.callTool({ name: "linear_list_issues" });
+		await client.callTool({ name: "fetch_content" });
+		expect(calls).toEqual(["linear.list_issues", "websearch/fetch_content"]);
+	});
+
+	it("fails closed: a call it cannot process gets a JSON-RPC error and never reaches a tool", async () => {
+		const { calls, client } = await linked("server", {
+			onDecision: () => {
+				throw new Error("the log is down");
+			},
+		});
+		await client.listTools();
+		await expect(client.callTool({ name: "fetch_content" })).rejects.toThrow(
+			/could not process this message: the log is down/,
+		);
+		expect(calls).toEqual([]);
+		expect(textOf(await client.callTool({ name: WIRE[0] as string }))).toBe(
+			`ran ${CANONICAL[0]}`,
+		);
+	});
+
+	it("fails closed on the client side: an answer it cannot rewrite becomes an error for its id", async () => {
+		const broken = new WireNameCodec();
+		broken.encodeTools = () => {
+			throw new Error("codec store is down");
+		};
+		const { client } = await linked("client", { codec: broken });
+		await expect(client.listTools()).rejects.toThrow(/codec store is down/);
+	});
+});
+
 describe("wrapTransport", () => {
 	describe("with the SDK's in-memory transports", () => {
-		it("serves wire names and routes calls to canonical tools on the server side (SDK 1.x)", async () => {
-			const calls: CallLog = [];
-			const server = track(serverV1(CANONICAL, calls));
-			const client = track(clientV1());
-			const [clientSide, serverSide] = MemoryV1.createLinkedPair();
-			await server.connect(wrapTransport(serverSide, { side: "server" }));
-			await client.connect(clientSide);
-			const { tools } = await client.listTools();
-			expect(tools.map((t) => t.name)).toEqual(WIRE);
-			const result = await client.callTool({ name: WIRE[0] as string });
-			expect(textOf(result)).toBe(`ran ${CANONICAL[0]}`);
-			expect(calls).toEqual([CANONICAL[0]]);
-		});
-
-		it("hands the client wire names when wrapped on the client side (SDK 1.x)", async () => {
-			const calls: CallLog = [];
-			const server = track(serverV1(CANONICAL, calls));
-			const client = track(clientV1());
-			const [clientSide, serverSide] = MemoryV1.createLinkedPair();
-			await server.connect(serverSide);
-			await client.connect(wrapTransport(clientSide, { side: "client" }));
-			const { tools } = await client.listTools();
-			expect(tools.map((t) => t.name)).toEqual(WIRE);
-			await client.callTool({ name: WIRE[1] as string });
-			expect(calls).toEqual([CANONICAL[1]]);
-		});
-
-		it("serves wire names on the server side with SDK 2.x", async () => {
-			const calls: CallLog = [];
-			const server = track(serverV2(CANONICAL, calls));
-			const client = track(clientV2());
-			const [clientSide, serverSide] = MemoryV2.createLinkedPair();
-			await server.connect(wrapTransport(serverSide, { side: "server" }));
-			await client.connect(clientSide);
-			const { tools } = await client.listTools();
-			expect(tools.map((t) => t.name)).toEqual(WIRE);
-			const result = await client.callTool({ name: WIRE[0] as string });
-			expect(textOf(result)).toBe(`ran ${CANONICAL[0]}`);
-			expect(calls).toEqual([CANONICAL[0]]);
-		});
-
-		it("hands the client wire names on the client side with SDK 2.x", async () => {
-			const calls: CallLog = [];
-			const server = track(serverV2(CANONICAL, calls));
-			const client = track(clientV2());
-			const [clientSide, serverSide] = MemoryV2.createLinkedPair();
-			await server.connect(serverSide);
-			await client.connect(wrapTransport(clientSide, { side: "client" }));
-			const { tools } = await client.listTools();
-			expect(tools.map((t) => t.name)).toEqual(WIRE);
-			await client.callTool({ name: WIRE[1] as string });
-			expect(calls).toEqual([CANONICAL[1]]);
-		});
-
 		it("keeps wire names across tools/list_changed and encodes tools added later", async () => {
 			const calls: CallLog = [];
 			const server = track(serverV1(CANONICAL, calls));
@@ -205,10 +246,10 @@ describe("wrapTransport", () => {
 			);
 			await client.connect(clientSide);
 			await client.listTools();
-			await client.callTool({ name: "fetch_content" });
+			await client.callTool({ name: "websearch_fetch_contnt" });
 			expect(calls).toEqual([CANONICAL[0]]);
 			expect(corrections).toEqual([
-				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 			]);
 		});
 

@@ -20,12 +20,14 @@ describe("isNotFoundError", () => {
 		["MCP error -32602: Tool a_b disabled", -32602],
 		["Tool a_b not found. Did you mean a_c?", -32602],
 		["Tool a_b not found", undefined],
+		// A hand-written low-level server's own `throw new Error("Tool X not found")`.
+		["MCP error -32603: Tool a_b not found", -32603],
 	])("recognises %j (code %s)", (message, code) => {
 		expect(isNotFoundError(error(message, code))).toBe(true);
 	});
 
 	it.each([
-		["Tool a_b not found", -32603],
+		["Tool a_b not found", -32000],
 		["Input validation error: Invalid arguments for tool a_b", -32602],
 		["Prompt a_b not found", -32602],
 		["Resource file:///x not found", -32602],

@@ -1,4 +1,11 @@
-import { isWireSafe, type Resolution } from "mcp-tool-names";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+	CallToolRequestSchema,
+	ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { isWireSafe, type Resolution, WireNameCodec } from "mcp-tool-names";
 import { wrapClient } from "mcp-tool-names/sdk";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -94,21 +101,48 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 				onCorrection: (message, resolution) =>
 					reports.push([message, resolution]),
 			});
-			const outcome = await peer.call("fetch_content", { q: "b" });
+			const outcome = await peer.call("websearch_fetch_contnt", { q: "b" });
 			expect(outcome).toMatchObject({
 				kind: "ok",
 				text: "websearch/fetch_content:b",
 			});
 			expect(handle.calls).toEqual(["websearch/fetch_content"]);
 			expect(reports.map(([message]) => message)).toEqual([
-				"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 			]);
 			expect(reports[0]?.[1]).toMatchObject({
 				kind: "corrected",
-				reason: "suffix",
+				reason: "distance",
 			});
 			const after = peer.sent.slice(peer.sent.indexOf("tools/call"));
 			expect(after).toEqual(["tools/call", "tools/list", "tools/call"]);
+		});
+
+		it("routes a wire name called before any listTools() the first time, as after a host restart", async () => {
+			const reports: string[] = [];
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle, {
+				onCorrection: (message) => reports.push(message),
+			});
+			const outcome = await peer.call("websearch_fetch_content", { q: "c" });
+			expect(outcome).toMatchObject({
+				kind: "ok",
+				text: "websearch/fetch_content:c",
+			});
+			expect(handle.calls).toEqual(["websearch/fetch_content"]);
+			// Not a correction: the name is the one this client hands out for that tool.
+			expect(reports).toEqual([]);
+			expect((await peer.call("websearch_fetch_content")).kind).toBe("ok");
+		});
+
+		it("never auto-corrects onto an unannotated tool with protection unless-read-only", async () => {
+			const handle = serve(serverKit);
+			const peer = await connect(clientKit, handle, {
+				protection: "unless-read-only",
+			});
+			const outcome = await peer.call("fetch_content");
+			expect(outcome.text).toMatch(/Did you mean websearch_fetch_content\?$/);
+			expect(handle.calls).toEqual([]);
 		});
 
 		it("surfaces the original failure with the hint when the name is too far", async () => {
@@ -234,13 +268,43 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 			{ name: "websearch/fetch_content" },
 		]);
 		const peer = await connect(clientKit, handle);
-		expect((await peer.call("fetch_content")).kind).toBe("ok");
+		expect((await peer.call("websearch_fetch_contnt")).kind).toBe("ok");
 		expect(handle.calls).toEqual(["websearch/fetch_content"]);
 	});
 });
 
 describe("wrapClient", () => {
 	const kit = CLIENT_KITS[0] as ClientKit;
+
+	it("treats a hand-written server's plain Error (JSON-RPC -32603) with the not-found text as not found", async () => {
+		const server = new Server(
+			{ name: "hand-written", version: "1.0.0" },
+			{ capabilities: { tools: {} } },
+		);
+		const calls: string[] = [];
+		server.setRequestHandler(ListToolsRequestSchema, () => ({
+			tools: [
+				{ name: "websearch/fetch_content", inputSchema: { type: "object" } },
+			],
+		}));
+		server.setRequestHandler(CallToolRequestSchema, (request) => {
+			if (request.params.name !== "websearch/fetch_content")
+				throw new Error(`Tool ${request.params.name} not found`);
+			calls.push(request.params.name);
+			return { content: [{ type: "text", text: "ok" }] };
+		});
+		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+		const client = wrapClient(new Client({ name: "host", version: "1.0.0" }));
+		await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+		try {
+			const result = await client.callTool({ name: "fetch_content" });
+			expect(result.content).toEqual([{ type: "text", text: "ok" }]);
+			expect(calls).toEqual(["websearch/fetch_content"]);
+		} finally {
+			await client.close();
+			await server.close();
+		}
+	});
 
 	it("returns the same instance", () => {
 		const client = kit.create();
@@ -270,6 +334,17 @@ describe("wrapClient", () => {
 		).toThrow(expect.objectContaining({ code: "invalid-option" }));
 		expect(() => wrapClient(kit.create(), [] as never)).toThrow(
 			/options must be an object/,
+		);
+		expect(() =>
+			wrapClient(kit.create(), {
+				codec: new WireNameCodec(),
+				profile: "gemini",
+			}),
+		).toThrow(/codec and profile cannot be combined/);
+		expect(() =>
+			wrapClient(kit.create(), { protection: "spec" as never }),
+		).toThrow(
+			'wrapClient option protection must be one of "destructive-hint", "unless-read-only", got "spec"',
 		);
 	});
 });

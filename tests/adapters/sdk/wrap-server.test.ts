@@ -176,18 +176,31 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 			onCorrection: (message, resolution) =>
 				reports.push([message, resolution.kind]),
 		});
-		const outcome = await peer.call("fetch_content", { q: "x" });
+		const outcome = await peer.call("websearch_fetch_contnt", { q: "x" });
 		expect(outcome).toMatchObject({
 			kind: "ok",
 			text: "websearch/fetch_content:x",
 		});
 		expect(reports).toEqual([
 			[
-				"[mcp-tool-names] Auto-corrected tool call to websearch_fetch_content (input: fetch_content).",
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: websearch_fetch_contnt).",
 				"corrected",
 			],
 		]);
 		expect(handle.calls).toEqual(["websearch/fetch_content"]);
+	});
+
+	it("never auto-corrects onto an unannotated tool with protection unless-read-only", async () => {
+		const reports: string[] = [];
+		const { handle, peer } = await start({
+			resolve: true,
+			protection: "unless-read-only",
+			onCorrection: (message) => reports.push(message),
+		});
+		const outcome = await peer.call("fetch_content");
+		expect(outcome.text).toMatch(/Did you mean websearch_fetch_content\?$/);
+		expect(reports).toEqual([]);
+		expect(handle.calls).toEqual([]);
 	});
 
 	it("never auto-corrects onto a destructive tool", async () => {
@@ -338,6 +351,14 @@ describe("wrapServer", () => {
 		);
 		expect(() => wrapServer(server(), { profile: "opanai" as never })).toThrow(
 			expect.objectContaining({ code: "invalid-profile" }),
+		);
+		expect(() =>
+			wrapServer(server(), { codec: new WireNameCodec(), profile: "gemini" }),
+		).toThrow(
+			"wrapServer options codec and profile cannot be combined: profile and onDiagnostic configure a new codec; set them on the codec you pass instead",
+		);
+		expect(() => wrapServer(server(), { protection: true as never })).toThrow(
+			/option protection must be one of/,
 		);
 	});
 });

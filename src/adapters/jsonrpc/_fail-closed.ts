@@ -1,0 +1,56 @@
+// Fail closed: a message this package cannot process (a rewrite that throws, a result that
+// cannot be serialised again) is never passed on as it came, since a `tools/call` with an
+// undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
+import { isRecord } from "../../core/_guards.js";
+import { trackableId } from "./_message.js";
+
+/** JSON-RPC "Invalid Request": the message cannot be processed as sent. */
+const UNPROCESSABLE = -32600;
+
+/** A JSON-RPC error response for `id`. */
+export function errorResponse(
+	id: string | number | null,
+	reason: string,
+): Record<string, unknown> {
+	return {
+		jsonrpc: "2.0",
+		id,
+		error: {
+			code: UNPROCESSABLE,
+			message: `mcp-tool-names could not process this message: ${reason}`,
+		},
+	};
+}
+
+/** The ids of the requests in a message or batch (elements with a `method` and an id). */
+export function requestIdsOf(message: unknown): Array<string | number> {
+	const ids: Array<string | number> = [];
+	for (const element of Array.isArray(message) ? message : [message]) {
+		if (!isRecord(element) || typeof element.method !== "string") continue;
+		const id = trackableId(element);
+		if (id !== undefined) ids.push(id);
+	}
+	return ids;
+}
+
+/** The ids of the responses in a message or batch (elements without a `method`). */
+export function responseIdsOf(message: unknown): Array<string | number> {
+	const ids: Array<string | number> = [];
+	for (const element of Array.isArray(message) ? message : [message]) {
+		if (!isRecord(element) || element.method !== undefined) continue;
+		const id = trackableId(element);
+		if (id !== undefined) ids.push(id);
+	}
+	return ids;
+}
+
+/** Why a value could not be processed, in a few words. */
+export function reasonOf(error: unknown): string {
+	if (error instanceof RangeError)
+		return "nested too deeply to be written again";
+	const message =
+		isRecord(error) && typeof error.message === "string"
+			? error.message
+			: String(error);
+	return message.slice(0, 200);
+}

@@ -1,0 +1,81 @@
+// Option checks every adapter shares, so `codec`, `profile`, `protection` and the resolution
+// options mean, and are refused, the same everywhere.
+import {
+	choiceOption,
+	codecOption,
+	invalidOption,
+	isIterable,
+	isRecord,
+} from "../../core/_guards.js";
+import {
+	McpToolNamesError,
+	WireNameCodec,
+	type WireNameCodecOptions,
+} from "../../index.js";
+import type { RouterResolveOptions } from "./router.js";
+import { PROTECTIONS, type Protection } from "./tool-entry.js";
+
+/**
+ * The codec the options name, or a new one built from `profile` and `onDiagnostic`.
+ * Passing `codec` together with either is an error: they configure a new codec, and would
+ * otherwise be ignored without a word.
+ */
+export function codecFromOptions(
+	owner: string,
+	options: WireNameCodecOptions & { codec?: unknown },
+): WireNameCodec {
+	const codec = codecOption(owner, options.codec);
+	if (codec !== undefined) {
+		if (options.profile !== undefined || options.onDiagnostic !== undefined) {
+			throw new McpToolNamesError(
+				"invalid-option",
+				`${owner} options codec and ${options.profile !== undefined ? "profile" : "onDiagnostic"} cannot be combined: profile and onDiagnostic configure a new codec; set them on the codec you pass instead`,
+			);
+		}
+		return codec;
+	}
+	const own: WireNameCodecOptions = {};
+	if (options.profile !== undefined) own.profile = options.profile;
+	if (options.onDiagnostic !== undefined)
+		own.onDiagnostic = options.onDiagnostic;
+	return new WireNameCodec(own);
+}
+
+/** The `protection` option with its default. */
+export function protectionOption(owner: string, value: unknown): Protection {
+	return choiceOption<Protection>(
+		owner,
+		"protection",
+		value,
+		PROTECTIONS,
+		"destructive-hint",
+	);
+}
+
+const RESOLVE_KEYS = ["mode", "limit", "verbs", "servers"] as const;
+
+/**
+ * The resolution options (`mode`, `limit`, `verbs`, `servers`) found among an adapter's
+ * options; `mode` and `limit` are checked by the router, iterables here.
+ */
+export function resolveOptionsOf(
+	owner: string,
+	options: Record<string, unknown>,
+): RouterResolveOptions {
+	const picked: Record<string, unknown> = {};
+	if (!isRecord(options)) return picked;
+	for (const key of RESOLVE_KEYS) {
+		const value = options[key];
+		if (value === undefined) continue;
+		if ((key === "verbs" || key === "servers") && !isStrings(value))
+			throw invalidOption(owner, key, "an iterable of strings", value);
+		picked[key] = value;
+	}
+	return picked as RouterResolveOptions;
+}
+
+function isStrings(value: unknown): boolean {
+	if (typeof value === "string" || !isIterable(value)) return false;
+	for (const item of value) if (typeof item !== "string") return false;
+	return true;
+}

@@ -1,0 +1,111 @@
+/**
+ * Rule 4c, singular or plural of one word (`s`, `es`, `y` ↔ `ies`), unless another candidate
+ * fits as well: for a plural input, the same words under another verb of the same kind
+ * (`get_invoices` beside `get_invoice` and `list_invoices`); for any input, one with all its
+ * words in order plus more (`get_order` beside `get_orders` and `get_order_details`).
+ */
+import { namesOf, namesWithKey } from "./_index-data.js";
+import type { Query, Slip } from "./_slip.js";
+import { PLURAL_ENDINGS, SAME_KIND_VERBS } from "./_word-lists.js";
+import { keyOf, parseName } from "./_words.js";
+
+/** The other number of a word: plurals (the word is singular) and singulars (it is plural). */
+export function numbersOf(word: string): {
+	plural: string[];
+	singular: string[];
+} {
+	const plural = PLURAL_ENDINGS.map((ending) => word + ending);
+	const singular: string[] = [];
+	for (const ending of PLURAL_ENDINGS)
+		if (word.length > ending.length && word.endsWith(ending))
+			singular.push(word.slice(0, -ending.length));
+	if (word.length > 1 && word.endsWith("y"))
+		plural.push(`${word.slice(0, -1)}ies`);
+	if (word.length > 3 && word.endsWith("ies"))
+		singular.push(`${word.slice(0, -3)}y`);
+	return { plural, singular };
+}
+
+/** Whether a word is the singular or plural of a word some candidate has. */
+export function isNumberOfCatalogWord(q: Query, word: string): boolean {
+	const { plural, singular } = numbersOf(word);
+	return [...plural, ...singular].some((other) => q.data.byWord.has(other));
+}
+
+/** Whether `words` are the input's with one word in the other number; `plural` if the input's is. */
+export function numberChange(
+	input: readonly string[],
+	words: readonly string[],
+): "singular" | "plural" | undefined {
+	if (input.length !== words.length) return undefined;
+	let at = -1;
+	for (let i = 0; i < input.length; i++) {
+		if (input[i] === words[i]) continue;
+		if (at !== -1) return undefined;
+		at = i;
+	}
+	if (at === -1) return undefined;
+	const { plural, singular } = numbersOf(input[at] as string);
+	const word = words[at] as string;
+	if (plural.includes(word)) return "singular";
+	if (singular.includes(word)) return "plural";
+	return undefined;
+}
+
+export const NUMBER: Slip = {
+	rule: "4c",
+	reason: "distance",
+	rivals(q) {
+		const out: string[] = [];
+		q.words.forEach((word, i) => {
+			const { plural, singular } = numbersOf(word);
+			for (const other of [...plural, ...singular]) {
+				const words = [...q.words];
+				words[i] = other;
+				out.push(...namesWithKey(q.data, keyOf(words)));
+			}
+		});
+		return out;
+	},
+	matches: (q, _name, { words }) => numberChange(q.words, words) !== undefined,
+};
+
+/**
+ * The candidates that fit as well as a 4c match: `plural` when the input's word is the
+ * plural in some match.
+ */
+export function fitsAsWell(q: Query, plural: boolean): string[] {
+	const out: string[] = [];
+	if (plural) {
+		q.words.forEach((word, j) => {
+			if (!SAME_KIND_VERBS.includes(word)) return;
+			for (const verb of SAME_KIND_VERBS) {
+				if (verb === word) continue;
+				const words = [...q.words];
+				words[j] = verb;
+				out.push(...namesWithKey(q.data, keyOf(words)));
+			}
+		});
+	}
+	// Longer siblings: they hold every word of the input, so they are among the names of its
+	// rarest word.
+	let rarest: readonly string[] | undefined;
+	for (const word of q.words) {
+		const names = namesOf(q.data.byWord.get(word));
+		if (rarest === undefined || names.length < rarest.length) rarest = names;
+	}
+	for (const name of rarest ?? [])
+		if (extendsWords(parseName(name).words, q.words)) out.push(name);
+	return out;
+}
+
+/** Whether `words` hold all of `input`, in order, and more. */
+export function extendsWords(
+	words: readonly string[],
+	input: readonly string[],
+): boolean {
+	if (words.length <= input.length) return false;
+	let i = 0;
+	for (const word of words) if (word === input[i]) i++;
+	return i >= input.length;
+}

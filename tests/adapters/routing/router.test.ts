@@ -1,0 +1,196 @@
+import { WireNameCodec } from "mcp-tool-names";
+import { describe, expect, it } from "vitest";
+import {
+	type RouteDecision,
+	ToolRouter,
+} from "../../../src/adapters/routing/router.js";
+import type { ToolEntry } from "../../../src/adapters/routing/tool-entry.js";
+
+const open = (name: string): ToolEntry => ({ name, protected: false });
+const guarded = (name: string): ToolEntry => ({ name, protected: true });
+
+function router(
+	entries: readonly ToolEntry[],
+	options: ConstructorParameters<typeof ToolRouter>[0] = {},
+): { router: ToolRouter; codec: WireNameCodec; decisions: RouteDecision[] } {
+	const codec = options.codec ?? new WireNameCodec();
+	const decisions: RouteDecision[] = [];
+	const made = new ToolRouter({
+		codec,
+		onDecision: (decision) => decisions.push(decision),
+		...options,
+	});
+	made.setTools(entries);
+	return { router: made, codec, decisions };
+}
+
+describe("ToolRouter", () => {
+	it("routes a wire name it handed out to its tool, without resolving or reporting", () => {
+		const { router: r, decisions } = router([open("websearch/fetch_content")]);
+		expect(r.route("websearch_fetch_content")).toEqual({
+			kind: "known",
+			sent: "websearch_fetch_content",
+			name: "websearch/fetch_content",
+		});
+		expect(decisions).toEqual([]);
+	});
+
+	it("routes a canonical name of the catalog to itself", () => {
+		const { router: r } = router([open("websearch/fetch_content")]);
+		expect(r.route("websearch/fetch_content")).toMatchObject({
+			kind: "known",
+			name: "websearch/fetch_content",
+		});
+	});
+
+	it("encodes the catalog on setTools, so a call before any list routes", () => {
+		const codec = new WireNameCodec();
+		const r = new ToolRouter({ codec });
+		r.setTools([open("linear.list_issues")]);
+		expect(codec.wireNameOf("linear.list_issues")).toBe("linear_list_issues");
+		r.setTools([open("a/b")]);
+		expect(r.route("a_b")).toMatchObject({ kind: "known", name: "a/b" });
+	});
+
+	it("corrects a near miss and names the canonical target in the one message shape", () => {
+		const { router: r, decisions } = router([open("websearch/fetch_content")], {
+			correct: true,
+		});
+		const decision = r.route("fetch_content");
+		expect(decision).toMatchObject({
+			kind: "corrected",
+			sent: "fetch_content",
+			name: "websearch/fetch_content",
+			message:
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+			resolution: { kind: "corrected", name: "websearch/fetch_content" },
+		});
+		expect(decisions).toEqual([decision]);
+	});
+
+	it("only hints without correct, naming the wire name the caller can send", () => {
+		const { router: r, decisions } = router([open("websearch/fetch_content")]);
+		expect(r.route("fetch_content")).toEqual({
+			kind: "unknown",
+			sent: "fetch_content",
+			name: "fetch_content",
+			resolution: expect.objectContaining({ kind: "corrected" }),
+			hint: "Did you mean websearch_fetch_content?",
+			message: "[mcp-tool-names] Did you mean websearch_fetch_content?",
+		});
+		expect(decisions).toHaveLength(1);
+	});
+
+	it("never corrects onto a protected tool, and hints at it instead", () => {
+		const { router: r } = router([guarded("linear.list_issues")], {
+			correct: true,
+		});
+		expect(r.route("linear.listIssues")).toMatchObject({
+			kind: "unknown",
+			name: "linear.listIssues",
+			hint: "Did you mean linear_list_issues?",
+		});
+	});
+
+	it("only hints against a codec primed with bare names, whose annotations were never seen", () => {
+		const codec = new WireNameCodec();
+		codec.encodeAll(["docs/archive", "linear.list_issues"]);
+		const r = new ToolRouter({ codec, correct: true });
+		expect(r.route("linear.listIssues")).toMatchObject({
+			kind: "unknown",
+			hint: "Did you mean linear_list_issues?",
+		});
+	});
+
+	it("keeps a held wire name meaning its tool once the tool left the catalog", () => {
+		const { router: r } = router([open("a/list_items")], { correct: true });
+		r.setTools([open("a/list_item")]);
+		expect(r.route("a_list_items")).toMatchObject({
+			kind: "known",
+			name: "a/list_items",
+		});
+		expect(r.hint("a_list_items")).toBe("Did you mean a_list_item?");
+	});
+
+	it("resolves against canonical names when there is no codec", () => {
+		const r = new ToolRouter({ correct: true });
+		r.setTools([open("websearch/fetch_content")]);
+		expect(r.route("fetch_content")).toMatchObject({
+			kind: "corrected",
+			name: "websearch/fetch_content",
+		});
+		expect(r.route("websearch_fetch_content")).toMatchObject({
+			kind: "corrected",
+			name: "websearch/fetch_content",
+		});
+	});
+
+	it("adds a page with append and starts over without it", () => {
+		const { router: r } = router([open("a/one")], { correct: true });
+		r.setTools([open("linear.list_issues")], { append: true });
+		expect(r.tools.map((tool) => tool.name)).toEqual([
+			"a/one",
+			"linear.list_issues",
+		]);
+		r.setTools([open("b/two")]);
+		expect(r.tools.map((tool) => tool.name)).toEqual(["b/two"]);
+		expect(r.route("linear.listIssues").kind).toBe("unknown");
+	});
+
+	it("protects a name listed twice when either entry is protected", () => {
+		const { router: r } = router(
+			[open("linear.list_issues"), guarded("linear.list_issues")],
+			{ correct: true },
+		);
+		expect(r.route("linear.listIssues").kind).toBe("unknown");
+	});
+
+	it("keeps its version, and so its index, when set to the catalog it holds", () => {
+		const { router: r } = router([open("a/b"), guarded("c/d")]);
+		const version = r.version;
+		r.setTools([open("a/b"), guarded("c/d")]);
+		expect(r.version).toBe(version);
+		r.setTools([open("a/b"), open("c/d")]);
+		expect(r.version).toBe(version + 1);
+	});
+
+	it("decides without reporting when asked to", () => {
+		const { router: r, decisions } = router([open("websearch/fetch_content")], {
+			correct: true,
+		});
+		expect(r.route("fetch_content", { report: false }).kind).toBe("corrected");
+		expect(decisions).toEqual([]);
+	});
+
+	it("passes mode and limit on to the resolution and checks them up front", () => {
+		expect(
+			() => new ToolRouter({ resolve: { mode: "fuzzy" as "safe" } }),
+		).toThrow(/mode/);
+		const { router: r } = router(
+			["a_list_x1", "a_list_x2", "a_list_x3"].map(open),
+			{ resolve: { limit: 1 } },
+		);
+		const decision = r.route("a_list_x");
+		expect(decision.kind).toBe("unknown");
+		if (decision.kind === "unknown" && decision.resolution.kind === "suggest")
+			expect(decision.resolution.suggestions).toHaveLength(1);
+	});
+
+	it("never throws on data: a name that is not a string is unknown", () => {
+		const { router: r } = router([open("a/b")], { correct: true });
+		expect(r.route(42 as unknown as string).kind).toBe("unknown");
+		expect(r.route("").kind).toBe("unknown");
+		r.setTools([{ name: 7 } as unknown as ToolEntry, open("c/d")]);
+		expect(r.tools).toEqual([open("c/d")]);
+	});
+
+	it("does not let a newcomer named like another tool's wire name take its mistyped calls", () => {
+		const codec = new WireNameCodec();
+		const [wire] = codec.encodeAll(["搜索/获取"]);
+		const r = new ToolRouter({ codec, correct: true });
+		r.setTools([open("搜索/获取")]);
+		r.setTools([open("搜索/获取"), open(wire as string)]);
+		// The newcomer got another wire name; the held one still means the first tool.
+		expect(r.route(wire as string)).toMatchObject({ name: "搜索/获取" });
+	});
+});
