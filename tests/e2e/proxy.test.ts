@@ -133,6 +133,21 @@ describe("mcp-tool-names proxy, with the SDK's own client over stdio", () => {
 		expect(textOf(readOnly)).toBe("repo/list_repos {}");
 	});
 
+	it("corrects as mcporter does with --mode mcporter, and keeps the safe rules by default", async () => {
+		const safe = await proxied();
+		const refused = await safe.client.callTool({
+			name: "set_weather",
+			arguments: {},
+		});
+		expect(textOf(refused)).toBe("Tool set_weather not found");
+		const mcporter = await proxied(["--mode", "mcporter"]);
+		const corrected = await mcporter.client.callTool({
+			name: "set_weather",
+			arguments: {},
+		});
+		expect(textOf(corrected)).toBe("get weather {}");
+	});
+
 	it("passes a typo on unchanged with --no-correct, and logs it as JSON with --log-json", async () => {
 		const proxy = await proxied(["--no-correct", "--log-json"]);
 		const result = await proxy.client.callTool({
@@ -353,12 +368,9 @@ describe("mcp-tool-names proxy --snapshot", () => {
 		await first.close();
 		expect(existsSync(file)).toBe(true);
 		const saved = JSON.parse(readFileSync(file, "utf8")) as {
-			tools: Array<{ name: string; protected: boolean }>;
+			tools: Array<[string, boolean]>;
 		};
-		expect(saved.tools).toContainEqual({
-			name: "repo/delete_repo",
-			protected: true,
-		});
+		expect(saved.tools).toContainEqual(["repo/delete_repo", true]);
 		// A newcomer that would take web/search's wire name if assigned from scratch.
 		const second = await proxied(["--snapshot", file], {
 			PROXY_FIXTURE_EXTRA: "web_search",

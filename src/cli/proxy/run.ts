@@ -1,5 +1,5 @@
 import process from "node:process";
-import { WireNameCodec } from "../../index.js";
+import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
 import { type LineEvent, LineSplitter } from "./_lines.js";
 import { createRouting, type ProxyRouting } from "./_routing.js";
@@ -8,7 +8,7 @@ import { connectHttpUpstream } from "./http-upstream.js";
 import { runListen } from "./listen.js";
 import { createProxyLogger, type ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";
-import { type LoadedSnapshot, loadSnapshot, SnapshotFile } from "./snapshot.js";
+import { loadSnapshot, SnapshotFile } from "./snapshot.js";
 import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
 
 /** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
@@ -22,7 +22,7 @@ export interface ProxyContext {
 	command: ProxyCommand;
 	io: CliIo;
 	log: ProxyLogger;
-	loaded: LoadedSnapshot | undefined;
+	loaded: RewriterSnapshot | undefined;
 	/** Builds the routing of one client session, primed from the snapshot when there is one. */
 	createRouting(): ProxyRouting;
 	/** Saves the snapshot when `routing` changed it. */
@@ -69,7 +69,8 @@ export async function runProxy(
 		createRouting: () => {
 			const routing = createRouting({
 				profile: command.profile,
-				...(loaded === undefined ? {} : { codec: cloneCodec(loaded) }),
+				// Each client session (over --listen) starts from the same snapshot.
+				...(loaded === undefined ? {} : { snapshot: loaded }),
 				correct: command.correct,
 				mode: command.mode,
 				protection: command.protection,
@@ -78,16 +79,15 @@ export async function runProxy(
 						event: decision.kind,
 						message: decision.message,
 						input: decision.input,
-						...(decision.name === undefined ? {} : { name: decision.name }),
+						name: decision.name,
 					}),
 			});
-			if (loaded !== undefined) routing.prime(loaded.tools);
 			return routing;
 		},
 		save: (routing) => {
 			if (file === undefined) return;
 			try {
-				if (file.save(routing.codec, routing.tools())) {
+				if (file.save(routing)) {
 					log({
 						event: "snapshot",
 						message: `Saved wire names to ${command.snapshot}`,
@@ -294,11 +294,6 @@ function lastLine(text: string): string {
 	const cause = lines.find((line) => /^\w*Error\b|^Error:/.test(line));
 	const line = cause ?? lines[lines.length - 1] ?? "";
 	return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-// Each client session (over --listen) gets its own codec, all from the same snapshot.
-function cloneCodec(loaded: LoadedSnapshot): WireNameCodec {
-	return WireNameCodec.fromJSON(loaded.codec.toJSON());
 }
 
 /**
