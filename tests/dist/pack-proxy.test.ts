@@ -71,7 +71,10 @@ describe("mcp-tool-names proxy from the packed tarball alone", () => {
 					for (const line of out.split("\n")) {
 						try {
 							const message = JSON.parse(line) as Record<string, any>;
-							if (message.id === id) return resolve(message);
+							if (message.id === id) {
+								resolve(message);
+								return;
+							}
 						} catch {
 							// partial line
 						}

@@ -81,6 +81,28 @@ describe("mcp-tool-names proxy --listen", () => {
 		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
 	}, 120_000);
 
+	it("keeps serving a session whose client dropped a request mid-stream", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const pidFile = join(dir, "pids");
+		const { proxy, url } = await listening(pidFile);
+		const client = await connect(url);
+		const controller = new AbortController();
+		const stalled = client
+			.callTool({ name: "debug_stall", arguments: {} }, undefined, {
+				signal: controller.signal,
+			})
+			.catch((error: unknown) => error);
+		setTimeout(() => controller.abort(), 200);
+		expect(await stalled).toBeInstanceOf(Error);
+		const result = await client.callTool({ name: "web_search", arguments: {} });
+		expect(textOf(result)).toBe("web/search {}");
+		await client.close();
+		proxy.child.kill("SIGTERM");
+		expect(await proxy.exit).toBe(143);
+		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+	});
+
 	it("refuses to bind an address that is taken, with one line and exit 2", async () => {
 		const { dir, dispose } = scratch();
 		cleanups.push(dispose);

@@ -339,6 +339,31 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 		expect(await proxy.exit).toBe(0);
 	});
 
+	it("ends the upstream and exits when the client disconnects in the middle of a call", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const pidFile = join(dir, "pids");
+		const proxy = startRawProxy(
+			["proxy", "--", process.execPath, UPSTREAM],
+			proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile }),
+		);
+		proxy.send(INITIALIZE);
+		await proxy.next((message) => message.id === "init");
+		proxy.send(INITIALIZED);
+		proxy.send(
+			JSON.stringify({
+				jsonrpc: "2.0",
+				id: 5,
+				method: "tools/call",
+				params: { name: "debug_stall", arguments: {} },
+			}),
+		);
+		proxy.child.stdin?.destroy();
+		proxy.child.stdout?.destroy();
+		await proxy.exit;
+		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+	});
+
 	it("exits 143 on SIGTERM and ends the upstream's tree", async () => {
 		const { dir, dispose } = scratch();
 		cleanups.push(dispose);
