@@ -17,8 +17,24 @@ export default defineConfig({
 				replacement: src("adapters/sdk/index.ts"),
 			},
 			{
+				find: /^mcp-tool-names\/redis$/,
+				replacement: src("adapters/redis/index.ts"),
+			},
+			{
 				find: /^mcp-tool-names\/testing$/,
 				replacement: src("testing/index.ts"),
+			},
+			{
+				find: /^mcp-tool-names\/ai$/,
+				replacement: src("adapters/ai/index.ts"),
+			},
+			{
+				find: /^mcp-tool-names\/openai-agents$/,
+				replacement: src("adapters/openai-agents/index.ts"),
+			},
+			{
+				find: /^mcp-tool-names\/langchain$/,
+				replacement: src("adapters/langchain/index.ts"),
 			},
 		],
 	},

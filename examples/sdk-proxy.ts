@@ -2,7 +2,9 @@
  * A proxy: an SDK client talks to the upstream server, an SDK server faces the host. Upstream
  * names stay as they are; the host sees wire names, and names it gets wrong are corrected.
  *
- * Run: `npx tsx examples/sdk-proxy.ts <upstream command...>` (downstream: stdio).
+ * Run: `npx tsx examples/sdk-proxy.ts <upstream command...>` (downstream: stdio). It exits
+ * when its host goes away (stdin ends, which is also what a host's death looks like) or the
+ * upstream does, and ends the upstream on the way out.
  */
 import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -59,8 +61,18 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
 	const [command, ...args] = process.argv.slice(2);
 	if (command === undefined)
 		throw new Error("usage: sdk-proxy.ts <upstream command...>");
-	await main(
-		new StdioClientTransport({ command, args }),
-		new StdioServerTransport(),
-	);
+	const upstream = new StdioClientTransport({ command, args });
+	const stop = await main(upstream, new StdioServerTransport());
+	let stopping = false;
+	const exit = (code: number) => (): void => {
+		if (stopping) return;
+		stopping = true;
+		// Closing the client ends the upstream child; then nothing is left to serve.
+		void stop().finally(() => process.exit(code));
+	};
+	// The SDK's stdio server transport does not notice the end of stdin: watch it here.
+	process.stdin.once("end", exit(0));
+	process.once("SIGINT", exit(130));
+	process.once("SIGTERM", exit(143));
+	upstream.onclose = exit(0);
 }

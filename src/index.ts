@@ -35,3 +35,9 @@ export type { CodecRegistryOptions } from "./core/registry.js";
 export { CodecRegistry } from "./core/registry.js";
 export type { Resolution, ResolveOptions } from "./core/resolve.js";
 export { MAX_INPUT_LENGTH, resolveName, suggest } from "./core/resolve.js";
+export type {
+	ClaimOutcome,
+	CodecStore,
+	NameClaim,
+	StoredNames,
+} from "./core/store.js";

@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
@@ -7,9 +11,13 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as z from "zod";
+import { main as aiSdk } from "../examples/ai-sdk.js";
 import { main as hostClient } from "../examples/host-client.js";
+import { main as langchain } from "../examples/langchain.js";
+import { main as openaiAgents } from "../examples/openai-agents.js";
 import { main as sdkProxy } from "../examples/sdk-proxy.js";
 import { quietToolNameWarnings } from "./adapters/sdk/_quiet.js";
+import { isAlive, readPids } from "./cli/_helpers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const example = (name: string): string =>
@@ -99,6 +107,36 @@ describe("examples/host-client.ts", () => {
 });
 
 describe("examples/sdk-proxy.ts", () => {
+	it("exits when its host goes away, and ends its upstream", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "mcp-tool-names-proxy-"));
+		cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+		const pidFile = join(dir, "pids");
+		const upstream = fileURLToPath(
+			new URL("./cli/fixtures/raw-server.mjs", import.meta.url),
+		);
+		const proxy = spawn(
+			process.execPath,
+			[
+				"--import",
+				"tsx",
+				example("sdk-proxy.ts"),
+				process.execPath,
+				upstream,
+				"--keep-alive",
+				"--pid-file",
+				pidFile,
+			],
+			{ cwd: ROOT, stdio: ["pipe", "ignore", "ignore"] },
+		);
+		const exited = new Promise<number | null>((resolve) =>
+			proxy.on("exit", (code) => resolve(code)),
+		);
+		const [upstreamPid = 0] = await readPids(pidFile, 1);
+		proxy.stdin.end();
+		expect(await exited).toBe(0);
+		expect(isAlive(upstreamPid)).toBe(false);
+	});
+
 	it("serves an upstream's tools under wire names and corrects names it gets wrong", async () => {
 		// an upstream that knows nothing of wire names
 		const upstream = new McpServer({ name: "upstream", version: "1.0.0" });
@@ -149,5 +187,44 @@ describe("examples/sdk-proxy.ts", () => {
 		expect(logged).toHaveBeenCalledWith(
 			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 		);
+	});
+});
+
+describe("examples/ai-sdk.ts", () => {
+	it("runs the AI SDK's mock model against wire-named MCP tools and repairs its call", async () => {
+		const lines: string[] = [];
+		await aiSdk(undefined, (line) => lines.push(line));
+		expect(lines).toEqual([
+			"Tools for the model: linear_list_issues, files_delete_all",
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"Ran on the server: linear.list_issues",
+			"Answer: Two open issues.",
+		]);
+	});
+});
+
+describe("examples/openai-agents.ts", () => {
+	it("runs an agent over a wrapped stdio MCP server and repairs the model's call", async () => {
+		const lines: string[] = [];
+		await openaiAgents(undefined, (line) => lines.push(line));
+		expect(lines).toEqual([
+			"Tools for the model: linear_list_issues, files_delete_all",
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"Answer: Two open issues.",
+		]);
+	});
+});
+
+describe("examples/langchain.ts", () => {
+	it("repairs one call, leaves the destructive near miss failing, and runs them in a ToolNode", async () => {
+		const lines: string[] = [];
+		await langchain((line) => lines.push(line));
+		expect(lines).toEqual([
+			"Tools for the model: linear_list_issues, files_delete_all",
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"linear_list_issues: success linear.list_issues ran for core",
+			'file_delete_all: error Error: Tool "file_delete_all" not found.',
+			"Ran on the server: linear.list_issues",
+		]);
 	});
 });

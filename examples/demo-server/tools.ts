@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
 /**
  * One tool of the demo: its name, what it would do, and whether it is destructive.
@@ -98,47 +97,25 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
 ];
 
 /**
- * Builds the demo server with every {@link DEMO_TOOLS} entry registered; each tool only
- * echoes its own name.
+ * The demo's `tools/list` result: every {@link DEMO_TOOLS} entry as an MCP tool definition,
+ * with an empty object input schema and read-only or destructive annotations.
  *
- * The SDK prints a warning for every name outside the MCP charset; they are silenced while
- * registering, since breaking the rules is the point of this server.
- *
- * @returns an unconnected `McpServer`
+ * @returns the result object, one page
  * @example
  * ```ts
- * await createDemoServer().connect(new StdioServerTransport());
+ * demoToolList().tools[1]?.name; // "websearch/fetch_content"
  * ```
  */
-export function createDemoServer(): McpServer {
-	const server = new McpServer({
-		name: "mcp-tool-names-demo",
-		version: "1.0.0",
-	});
-	const warn = console.warn;
-	console.warn = () => {};
-	try {
-		registerAll(server);
-	} finally {
-		console.warn = warn;
-	}
-	return server;
-}
-
-function registerAll(server: McpServer): void {
-	for (const tool of DEMO_TOOLS) {
-		server.registerTool(
-			tool.name,
-			{
-				description: tool.description,
-				annotations: {
-					readOnlyHint: tool.destructive !== true,
-					destructiveHint: tool.destructive === true,
-				},
+export function demoToolList(): { tools: Record<string, unknown>[] } {
+	return {
+		tools: DEMO_TOOLS.map((tool) => ({
+			name: tool.name,
+			description: tool.description,
+			inputSchema: { type: "object", properties: {} },
+			annotations: {
+				readOnlyHint: tool.destructive !== true,
+				destructiveHint: tool.destructive === true,
 			},
-			() => ({
-				content: [{ type: "text", text: `demo: called ${tool.name}` }],
-			}),
-		);
-	}
+		})),
+	};
 }

@@ -50,3 +50,36 @@ export class CliFailure extends Error {
 export function isCliFailure(value: unknown): value is CliFailure {
 	return value instanceof CliFailure;
 }
+
+/**
+ * A value as a usage message quotes it: JSON, shortened past 60 characters.
+ *
+ * @param value - what the user typed
+ * @returns the quoted text
+ * @example
+ * ```ts
+ * quote("opanai"); // '"opanai"'
+ * ```
+ */
+export function quote(value: string): string {
+	return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+}
+
+/**
+ * A usage failure (exit 2) with one sentence.
+ *
+ * @param message - what is wrong and what would be right
+ * @param cause - the underlying error, if any
+ * @returns the failure to throw
+ * @example
+ * ```ts
+ * throw usage("--header only applies to --url");
+ * ```
+ */
+export function usage(message: string, cause?: unknown): CliFailure {
+	return new CliFailure(
+		"usage",
+		message,
+		cause === undefined ? undefined : { cause },
+	);
+}

@@ -1,3 +1,4 @@
+import { styleText } from "node:util";
 import type { CliOutput } from "./io.js";
 
 /**
@@ -17,7 +18,6 @@ export interface Style {
 	green(text: string): string;
 	yellow(text: string): string;
 	magenta(text: string): string;
-	cyan(text: string): string;
 }
 
 /**
@@ -49,18 +49,10 @@ export function isColorEnabled(
 	return stream.isTTY === true;
 }
 
-const CODES = {
-	bold: [1, 22],
-	dim: [2, 22],
-	red: [31, 39],
-	green: [32, 39],
-	yellow: [33, 39],
-	magenta: [35, 39],
-	cyan: [36, 39],
-} as const;
-
 /**
- * Builds the {@link Style} for one stream.
+ * Builds the {@link Style} for one stream: `node:util` `styleText` when colours are on (the
+ * decision is {@link isColorEnabled}'s for the stream written to, so `styleText`'s own check of
+ * `process.stdout` is off), the text as is otherwise.
  *
  * @param enabled - what {@link isColorEnabled} said
  * @returns decorators that add SGR codes, or return text as is
@@ -72,17 +64,18 @@ const CODES = {
  */
 export function createStyle(enabled: boolean): Style {
 	const paint =
-		(open: number, close: number) =>
+		(format: "bold" | "dim" | "red" | "green" | "yellow" | "magenta") =>
 		(text: string): string =>
-			enabled && text !== "" ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+			enabled && text !== ""
+				? styleText(format, text, { validateStream: false })
+				: text;
 	return {
 		enabled,
-		bold: paint(...CODES.bold),
-		dim: paint(...CODES.dim),
-		red: paint(...CODES.red),
-		green: paint(...CODES.green),
-		yellow: paint(...CODES.yellow),
-		magenta: paint(...CODES.magenta),
-		cyan: paint(...CODES.cyan),
+		bold: paint("bold"),
+		dim: paint("dim"),
+		red: paint("red"),
+		green: paint("green"),
+		yellow: paint("yellow"),
+		magenta: paint("magenta"),
 	};
 }

@@ -11,7 +11,7 @@ import { version } from "../../package.json";
 export const VERSION: string = version;
 
 /**
- * Default of `--timeout`, in milliseconds: time to start, initialize and list, in all.
+ * Default of `--timeout`, in milliseconds: time to start, initialize, list and end, in all.
  *
  * @example
  * ```ts
@@ -22,10 +22,11 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 const TARGETS = `Targets (one of them; none: the bundled demo server):
   -- <command> [args...]   start a stdio server, e.g. -- npx -y @modelcontextprotocol/server-everything
-  --url <url>              a Streamable HTTP endpoint; falls back to SSE for older servers
+  <url>, --url <url>       a Streamable HTTP endpoint; falls back to SSE for older servers
   --header "Name: value"   an HTTP header for --url (repeatable), e.g. "Authorization: Bearer $TOKEN"
   --file <path>            a tools/list result, {"tools": [...]}, or an array of names; - for stdin
-  --timeout <ms>           give up on a server after this long (default ${DEFAULT_TIMEOUT_MS})`;
+  --timeout <ms>           the budget for a whole run against a server: start, initialize,
+                           every page of tools/list and shutdown (default ${DEFAULT_TIMEOUT_MS})`;
 
 const GENERAL = `Usage:
   mcp-tool-names audit [options] [target]
@@ -49,12 +50,14 @@ correction, 2 usage error or the target could not be read.`;
 const AUDIT = `Usage: mcp-tool-names audit [options] [target]
 
 Lists the tools of a server (all pages) and shows, per provider profile, which names are sent
-as is and which get a wire name: renamed, lossy (hash added), truncated, or colliding.
+as is and which get a wire name: renamed, lossy (hash added), truncated, or colliding; and
+which tool definitions break the MCP schema (audited by name all the same).
 
 Options:
   --profile <name>   openai, anthropic, gemini, portable, mcp or all (default all);
                      repeatable or comma-separated: --profile openai,gemini
-  --strict           exit 1 when any name would be rewritten (a CI lint)
+  --strict           exit 1 when any name would be rewritten or a tool definition breaks
+                     the MCP schema (a CI lint)
   --json             print one JSON document (schemaVersion 1, see docs/cli.md)
   -h, --help         show this help
 
@@ -63,7 +66,7 @@ ${TARGETS}
 Examples:
   mcp-tool-names audit
   mcp-tool-names audit --strict --profile openai -- node dist/server.js
-  mcp-tool-names audit --url http://localhost:3000/mcp --header "Authorization: Bearer $TOKEN"
+  mcp-tool-names audit http://localhost:3000/mcp --header "Authorization: Bearer $TOKEN"
   curl -s https://example.com/tools.json | mcp-tool-names audit --json --file -`;
 
 const RESOLVE = `Usage: mcp-tool-names resolve <name> [options] [target]

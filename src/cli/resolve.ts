@@ -4,7 +4,7 @@ import type { ResolveCommand } from "./args.js";
 import { createStyle, isColorEnabled, type Style } from "./colors.js";
 import type { CliIo } from "./io.js";
 import { type ResolveJson, SCHEMA_VERSION } from "./schema.js";
-import { type Catalog, loadCatalog } from "./targets.js";
+import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
 
 const REASONS: Readonly<Record<string, string>> = {
 	normalized: "the same name but for case and punctuation",
@@ -44,6 +44,7 @@ export async function runResolve(
 		const style = createStyle(isColorEnabled(io.stdout, io.env ?? {}));
 		io.stdout.write(formatResolve(doc, catalog, style));
 	}
+	await closeCatalog(catalog, io);
 	return doc.exitCode;
 }
 
@@ -138,6 +139,6 @@ function decisionOf(
 			return `${style.yellow("✗ suggest:")} no safe correction for ${input} ${style.dim(`(${why})`)}`;
 		}
 		default:
-			return `${style.red("✗ none:")} no tool of ${label} is close to ${input} ${style.dim(`(${doc.toolCount} tools)`)}`;
+			return `${style.red("✗ none:")} no tool of ${label} is close to ${input} ${style.dim(`(${doc.toolCount} ${doc.toolCount === 1 ? "tool" : "tools"})`)}`;
 	}
 }

@@ -1,4 +1,5 @@
 import type { AuditReport, Resolution } from "../index.js";
+import type { ToolFinding } from "./tool-list.js";
 
 /**
  * Version of the `--json` documents, bumped on any incompatible change (a field removed,
@@ -82,7 +83,12 @@ export interface AuditJson {
 	toolCount: number;
 	/** One per audited profile, in `--profile` order. */
 	profiles: AuditProfileJson[];
-	/** Every name is sent unchanged under every audited profile, and no name is listed twice. */
+	/** What is wrong with the tool definitions (a schema MCP clients reject, a missing name). */
+	findings: ToolFinding[];
+	/**
+	 * Every name is sent unchanged under every audited profile, no name is listed twice, and
+	 * no tool definition has a finding.
+	 */
 	ok: boolean;
 	strict: boolean;
 	exitCode: 0 | 1;

@@ -2,16 +2,15 @@ import { readFile } from "node:fs/promises";
 import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import type { TargetSpec } from "./args.js";
-import {
-	type ListedTools,
-	listHttpTools,
-	listStdioTools,
-	type ServerInfo,
-} from "./connect.js";
+import { listHttpTools } from "./client/http.js";
+import type { ServerInfo } from "./client/session.js";
+import { type ListedTools, listStdioTools } from "./client/stdio.js";
+import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
+import { readToolList, type ToolFinding } from "./tool-list.js";
 import { parseToolsJson } from "./tools-file.js";
 
 /**
@@ -28,8 +27,17 @@ export interface Catalog {
 	label: string;
 	server: ServerInfo | null;
 	tools: ToolEntry[];
+	/** What is wrong with the tool definitions (a bad schema, a tool without a name). */
+	findings: ToolFinding[];
 	/** Things worth telling on stderr, e.g. a server without the tools capability. */
 	notes: string[];
+	/**
+	 * Lets the server go (ends a stdio server's process tree, an HTTP session), within the
+	 * budget; call it once the result is printed.
+	 *
+	 * @returns a note for stderr when something outlived the budget
+	 */
+	close(): Promise<string | undefined>;
 }
 
 /**
@@ -70,8 +78,9 @@ export async function loadCatalog(
 			source: { type: "file", path: target.path },
 			label: target.path,
 			server: null,
-			tools: parseToolsJson(text, target.path),
+			...parseToolsJson(text, target.path),
 			notes: [],
+			close: nothingToClose,
 		};
 	}
 	if (target.type === "stdin") {
@@ -80,8 +89,9 @@ export async function loadCatalog(
 			source: { type: "stdin" },
 			label: "stdin",
 			server: null,
-			tools: parseToolsJson(text, "stdin"),
+			...parseToolsJson(text, "stdin"),
 			notes: [],
+			close: nothingToClose,
 		};
 	}
 	const progress = startProgress(io.stderr, env, "Starting");
@@ -135,7 +145,37 @@ function catalogOf(
 				`${label.charAt(0).toUpperCase()}${label.slice(1)} declares no tools capability; nothing to list`,
 			]
 		: [];
-	return { source, label, server: listed.server, tools: listed.tools, notes };
+	return {
+		source,
+		label,
+		server: listed.server,
+		...readToolList(listed.tools),
+		notes,
+		close: listed.close,
+	};
+}
+
+/**
+ * Lets a catalog's server go once the result is printed, and says so on stderr when
+ * something outlived the budget.
+ *
+ * @param catalog - what {@link loadCatalog} returned
+ * @param io - where the note goes
+ * @example
+ * ```ts
+ * io.stdout.write(text);
+ * await closeCatalog(catalog, io);
+ * ```
+ */
+export async function closeCatalog(catalog: Catalog, io: CliIo): Promise<void> {
+	const note = await catalog.close();
+	if (note === undefined) return;
+	const style = createStyle(isColorEnabled(io.stderr, io.env ?? {}));
+	io.stderr.write(`${style.yellow("note:")} ${note}\n`);
+}
+
+async function nothingToClose(): Promise<undefined> {
+	return undefined;
 }
 
 /**

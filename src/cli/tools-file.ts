@@ -1,22 +1,23 @@
-import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
+import { readToolList, type ToolList } from "./tool-list.js";
 
 /**
  * Reads tool names from JSON text: a `tools/list` result (`{"tools": [...]}`, any
  * `nextCursor` ignored), a whole JSON-RPC response to `tools/list`, an array of tool objects,
- * or an array of names.
+ * or an array of names. Tool objects of a `tools/list` result are checked as a server's would be
+ * (see {@link readToolList}); a bare array is a list of names, checked for names only.
  *
  * @param text - the file's content
  * @param label - how to name the input in messages (`tools.json`, `stdin`)
- * @returns the tools in listed order
+ * @returns the tools in listed order, and the findings about their definitions
  * @throws CliFailure `target` when the text is not JSON or holds no tool list
  * @example
  * ```ts
- * parseToolsJson('["websearch/fetch_content"]', "stdin");
+ * parseToolsJson('["websearch/fetch_content"]', "stdin").tools;
  * // [{ name: "websearch/fetch_content", protected: false }]
  * ```
  */
-export function parseToolsJson(text: string, label: string): ToolEntry[] {
+export function parseToolsJson(text: string, label: string): ToolList {
 	const json = text.replace(/^\uFEFF/, "");
 	if (json.trim() === "") {
 		throw new CliFailure(
@@ -40,7 +41,7 @@ export function parseToolsJson(text: string, label: string): ToolEntry[] {
 			`${label} holds no tool list; expected a tools/list result ({"tools": [...]}), a JSON-RPC response to tools/list, or an array of names`,
 		);
 	}
-	return list.map((item, index) => toolOf(item, index, label));
+	return readToolList(list, { schemas: !Array.isArray(data) });
 }
 
 function toolListOf(data: unknown): unknown[] | undefined {
@@ -51,18 +52,6 @@ function toolListOf(data: unknown): unknown[] | undefined {
 		return data.result.tools;
 	}
 	return undefined;
-}
-
-function toolOf(item: unknown, index: number, label: string): ToolEntry {
-	// A name given by hand is resolved as `resolveName` would, without protection.
-	if (typeof item === "string") return { name: item, protected: false };
-	if (isRecord(item) && typeof item.name === "string") {
-		return toolEntryOf(item) ?? { name: item.name, protected: false };
-	}
-	throw new CliFailure(
-		"target",
-		`${label}: tools[${index}] is neither a name nor a tool object with a string "name"`,
-	);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

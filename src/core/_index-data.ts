@@ -2,11 +2,11 @@
  * The tables behind a NameIndex: every lookup the resolution rules make is a hash lookup
  * here (or a binary search), so no rule scans the catalog.
  */
+
+import { listArgument } from "./_arguments.js";
 import { type Bucket, bucketOf } from "./_distance.js";
-import { isIterable } from "./_guards.js";
 import { compareCodeUnits } from "./_order.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
-import { describeValue, McpToolNamesError } from "./errors.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
 /** One name, or several in code-unit order: most keys have one, and an array costs memory. */
@@ -86,12 +86,12 @@ export function prefixRange(
 
 /** Builds the tables; throws for a non-iterable. */
 export function buildIndex(names: Iterable<string>): IndexData {
-	if (!isIterable(names)) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`Candidates must be an iterable of tool names or a NameIndex, got ${describeValue(names)}`,
-		);
-	}
+	const list = listArgument(
+		"NameIndex",
+		"names",
+		names,
+		"an iterable of tool names or a NameIndex",
+	);
 	const distinct: string[] = [];
 	const norms = new Map<string, string>();
 	const byNorm = new Map<string, Names>();
@@ -102,7 +102,7 @@ export function buildIndex(names: Iterable<string>): IndexData {
 	const byWord = new Map<string, Names>();
 	const byLength = new Map<number, string[]>();
 	let maxNormLength = 0;
-	for (const name of names) {
+	for (const name of list) {
 		if (typeof name !== "string" || norms.has(name)) continue;
 		const norm = normalizeName(name);
 		norms.set(name, norm);

@@ -1,7 +1,7 @@
-import { isIterable } from "./_guards.js";
+import { listArgument, optionsArgument } from "./_arguments.js";
 import { WireNameCodec } from "./codec.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { describeValue, McpToolNamesError } from "./errors.js";
+import { describeValue } from "./errors.js";
 import {
 	isValidFor,
 	type NameProfile,
@@ -97,16 +97,16 @@ export interface AuditOptions {
  */
 export function auditNames(
 	names: Iterable<string>,
-	options: AuditOptions = {},
+	options?: AuditOptions,
 ): AuditReport {
-	const profile = resolveProfile(options.profile);
-	if (!isIterable(names)) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`auditNames expects an iterable of tool names, got ${describeValue(names)}`,
-		);
-	}
-	const list = [...names];
+	const opts = optionsArgument("auditNames", options, ["profile"]);
+	const profile = resolveProfile(opts.profile as AuditOptions["profile"]);
+	const list = listArgument(
+		"auditNames",
+		"names",
+		names,
+		"an iterable of tool names",
+	);
 	const diagnostics = new Map<string, Diagnostic>();
 	const codec = new WireNameCodec({
 		profile,

@@ -1,67 +1,28 @@
-import { compareCodeUnits } from "./_order.js";
+import { checkAdoption } from "./_adopt.js";
 import {
-	type NaturalWireName,
-	naturalWireName,
-	suffixed,
-} from "./_wire-name.js";
-import type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
-import { describeValue, McpToolNamesError } from "./errors.js";
+	checkArray,
+	checkCodecOptions,
+	checkName,
+	checkNames,
+	nameOf,
+	namesOf,
+} from "./_codec-input.js";
+import { report } from "./_diagnostic-text.js";
+import { STORE_BOUND, unassigned } from "./_lock.js";
+import { NameTable } from "./_name-table.js";
+import { type PlannedName, planNames } from "./_plan.js";
 import {
-	isValidFor,
-	type NameProfile,
-	type ProfileName,
-	profiles,
-	resolveProfile,
-} from "./profiles.js";
+	type CodecSnapshot,
+	readSnapshot,
+	SNAPSHOT_VERSION,
+	snapshotProfile,
+} from "./_snapshot.js";
+import type { WireNameCodecOptions } from "./codec-options.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { type NameProfile, resolveProfile } from "./profiles.js";
 
-/**
- * Options of a {@link WireNameCodec}.
- *
- * @example
- * ```ts
- * const options: WireNameCodecOptions = { profile: "gemini", onDiagnostic: (d) => log(d.message) };
- * ```
- */
-export interface WireNameCodecOptions {
-	/** The provider rules wire names must satisfy; default `openai`. */
-	profile?: ProfileName | NameProfile;
-	/** Called for every rename, truncation, collision and refusal. */
-	onDiagnostic?: (diagnostic: Diagnostic) => void;
-}
-
-/** A profile in a {@link CodecSnapshot}: its regular expressions as source and flags. */
-export interface SnapshotProfile {
-	name: string;
-	maxLength: number;
-	allowed: { source: string; flags: string };
-	leading?: { source: string; flags: string };
-}
-
-/**
- * Plain-JSON state of a {@link WireNameCodec}: its profile and every `[canonical, wire]`
- * pair in assignment order. Store it to keep wire names across restarts.
- *
- * @example
- * ```ts
- * const snapshot: CodecSnapshot = JSON.parse(await readFile("names.json", "utf8"));
- * const codec = WireNameCodec.fromJSON(snapshot);
- * ```
- */
-export interface CodecSnapshot {
-	version: 1;
-	profile: SnapshotProfile;
-	names: Array<[canonical: string, wire: string]>;
-}
-
-const SNAPSHOT_VERSION = 1;
-// Names longer than this are not looked for in prose: nobody writes them there, and a
-// pattern of a few megabytes would exceed what regular-expression engines accept.
-const MAX_PROSE_NAME_LENGTH = 1024;
-const WORD_CHAR = "A-Za-z0-9_-";
-// A name in prose must not touch a word character, nor a `/`, `.` or `:` that itself
-// touches one (`a/b/c` must not match inside `a/b/cd` or `x/a/b/c`).
-const BEFORE = `(?<![${WORD_CHAR}])(?<![${WORD_CHAR}][/.:])`;
-const AFTER = `(?![${WORD_CHAR}])(?![/.:][${WORD_CHAR}])`;
+export type { CodecSnapshot, SnapshotProfile } from "./_snapshot.js";
+export type { WireNameCodecOptions } from "./codec-options.js";
 
 /**
  * A deterministic, reversible mapping between canonical MCP tool names and names a provider
@@ -79,32 +40,18 @@ const AFTER = `(?![${WORD_CHAR}])(?![/.:][${WORD_CHAR}])`;
 export class WireNameCodec {
 	readonly #profile: NameProfile;
 	readonly #onDiagnostic: ((diagnostic: Diagnostic) => void) | undefined;
-	readonly #forward = new Map<string, string>();
-	readonly #reverse = new Map<string, string>();
-	#textPattern: RegExp | null | undefined;
+	readonly #onChange: ((codec: WireNameCodec) => void) | undefined;
+	readonly #table = new NameTable();
 
 	/**
 	 * @param options - profile and diagnostics callback
 	 * @throws McpToolNamesError `invalid-profile` for an unknown or unusable profile
 	 */
 	constructor(options: WireNameCodecOptions = {}) {
-		if (typeof options !== "object" || options === null) {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`WireNameCodec options must be an object, got ${describeValue(options)}`,
-			);
-		}
+		checkCodecOptions(options);
 		this.#profile = resolveProfile(options.profile);
-		if (
-			options.onDiagnostic !== undefined &&
-			typeof options.onDiagnostic !== "function"
-		) {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`onDiagnostic must be a function, got ${describeValue(options.onDiagnostic)}`,
-			);
-		}
 		this.#onDiagnostic = options.onDiagnostic;
+		this.#onChange = options.onChange;
 	}
 
 	/** The profile every wire name of this codec satisfies. */
@@ -114,7 +61,12 @@ export class WireNameCodec {
 
 	/** How many canonical names have a wire name. */
 	get size(): number {
-		return this.#forward.size;
+		return this.#table.forward.size;
+	}
+
+	/** How many times the assignments changed; `onChange` is called after each change. */
+	get version(): number {
+		return this.#table.version;
 	}
 
 	/**
@@ -130,10 +82,10 @@ export class WireNameCodec {
 	 */
 	encode(canonical: string): string {
 		checkName(canonical, "encode");
-		const known = this.#forward.get(canonical);
+		const known = this.#table.forward.get(canonical);
 		if (known !== undefined) return known;
 		this.#assign([canonical]);
-		return this.#forward.get(canonical) as string;
+		return this.#table.forward.get(canonical) as string;
 	}
 
 	/**
@@ -150,15 +102,9 @@ export class WireNameCodec {
 	 * ```
 	 */
 	encodeAll(canonicals: readonly string[]): string[] {
-		if (!Array.isArray(canonicals)) {
-			throw new McpToolNamesError(
-				"invalid-argument",
-				`encodeAll expects an array of tool names, got ${describeValue(canonicals)}`,
-			);
-		}
-		for (const name of canonicals) checkName(name, "encodeAll");
+		checkNames(canonicals, "encodeAll");
 		this.#assign(canonicals);
-		return canonicals.map((name) => this.#forward.get(name) as string);
+		return canonicals.map((name) => this.#table.forward.get(name) as string);
 	}
 
 	/**
@@ -175,23 +121,13 @@ export class WireNameCodec {
 	 * ```
 	 */
 	encodeTools<T extends { name: string }>(tools: readonly T[]): T[] {
-		if (!Array.isArray(tools)) {
-			throw new McpToolNamesError(
-				"invalid-argument",
-				`encodeTools expects an array of tools, got ${describeValue(tools)}`,
-			);
-		}
-		const names: string[] = [];
-		for (const tool of tools) {
-			const name = nameOf(tool);
-			if (name !== undefined) names.push(name);
-		}
-		this.#assign(names);
+		checkArray(tools, "encodeTools", "tools");
+		this.#assign(namesOf(tools));
 		return tools.map((tool) => {
 			const name = nameOf(tool);
 			return name === undefined
 				? tool
-				: { ...tool, name: this.#forward.get(name) as string };
+				: { ...tool, name: this.#table.forward.get(name) as string };
 		});
 	}
 
@@ -209,7 +145,7 @@ export class WireNameCodec {
 	 * ```
 	 */
 	decode(wire: string): string {
-		return this.#reverse.get(wire) ?? wire;
+		return this.#table.reverse.get(wire) ?? wire;
 	}
 
 	/**
@@ -223,7 +159,7 @@ export class WireNameCodec {
 	 * ```
 	 */
 	lookup(wire: string): string | undefined {
-		return this.#reverse.get(wire);
+		return this.#table.reverse.get(wire);
 	}
 
 	/**
@@ -237,7 +173,48 @@ export class WireNameCodec {
 	 * ```
 	 */
 	wireNameOf(canonical: string): string | undefined {
-		return this.#forward.get(canonical);
+		return this.#table.forward.get(canonical);
+	}
+
+	/**
+	 * What {@link WireNameCodec.encodeAll} would assign to the names that have no wire name
+	 * yet, without assigning anything: the same rules, against the assignments held now.
+	 *
+	 * @param canonicals - server-side tool names; known ones and repeats are skipped
+	 * @returns the new `[canonical, wire]` pairs, in a deterministic order
+	 * @throws McpToolNamesError `invalid-argument` when an entry is not a non-empty string
+	 * @example
+	 * ```ts
+	 * codec.plan(["a/b", "a.b"]); // [["a.b", "a_b"], ["a/b", "a_b_2"]], nothing assigned
+	 * ```
+	 */
+	plan(
+		canonicals: readonly string[],
+	): Array<[canonical: string, wire: string]> {
+		checkNames(canonicals, "plan");
+		const planned = planNames(canonicals, this.#table, this.#profile);
+		return planned.map(({ canonical, wire }) => [canonical, wire]);
+	}
+
+	/**
+	 * Takes in assignments made elsewhere (another replica, a shared store), keeping the
+	 * sticky rule: pairs already held are skipped, and a pair that would give a canonical name
+	 * another wire name, or a wire name another meaning, rejects the whole batch.
+	 *
+	 * @param names - `[canonical, wire]` pairs, e.g. a store's or a snapshot's `names`
+	 * @returns how many pairs were new
+	 * @throws McpToolNamesError `assignment-conflict` naming the contradicting pairs;
+	 * `invalid-argument` for a malformed pair or a wire name the profile does not accept
+	 * @example
+	 * ```ts
+	 * codec.adopt([["github/search", "github_search_2"]]);
+	 * codec.decode("github_search_2"); // "github/search"
+	 * ```
+	 */
+	adopt(names: Iterable<readonly [string, string]>): number {
+		const planned = checkAdoption(names, this.#table, this.#profile);
+		if (planned.length > 0) this.#apply(planned);
+		return planned.length;
 	}
 
 	/**
@@ -255,10 +232,7 @@ export class WireNameCodec {
 	 */
 	rewriteText(text: string): string {
 		if (typeof text !== "string" || text === "") return text;
-		const pattern = this.#pattern();
-		if (pattern === null) return text;
-		pattern.lastIndex = 0;
-		return text.replace(pattern, (match) => this.#forward.get(match) ?? match);
+		return this.#table.rewrite(text);
 	}
 
 	/**
@@ -271,15 +245,11 @@ export class WireNameCodec {
 	 * ```
 	 */
 	toJSON(): CodecSnapshot {
-		const { name, maxLength, allowed, leading } = this.#profile;
-		const profile: SnapshotProfile = {
-			name,
-			maxLength,
-			allowed: { source: allowed.source, flags: allowed.flags },
+		return {
+			version: SNAPSHOT_VERSION,
+			profile: snapshotProfile(this.#profile),
+			names: [...this.#table.forward],
 		};
-		if (leading !== undefined)
-			profile.leading = { source: leading.source, flags: leading.flags };
-		return { version: SNAPSHOT_VERSION, profile, names: [...this.#forward] };
 	}
 
 	/**
@@ -300,225 +270,25 @@ export class WireNameCodec {
 		snapshot: CodecSnapshot,
 		options: WireNameCodecOptions = {},
 	): WireNameCodec {
-		if (typeof snapshot !== "object" || snapshot === null) {
-			throw invalidSnapshot(
-				`expected an object, got ${describeValue(snapshot)}`,
-			);
-		}
-		if (snapshot.version !== SNAPSHOT_VERSION) {
-			throw invalidSnapshot(
-				`version ${describeValue(snapshot.version)} is not supported; expected ${SNAPSHOT_VERSION}`,
-			);
-		}
-		const profile = options.profile ?? profileFromSnapshot(snapshot.profile);
+		const { profile, names } = readSnapshot(snapshot, options.profile);
 		const codec = new WireNameCodec({ ...options, profile });
-		if (!Array.isArray(snapshot.names))
-			throw invalidSnapshot(`"names" must be an array`);
-		for (const entry of snapshot.names) {
-			const [canonical, wire] = Array.isArray(entry) ? entry : [];
-			if (
-				typeof canonical !== "string" ||
-				canonical === "" ||
-				typeof wire !== "string"
-			) {
-				throw invalidSnapshot(
-					`every entry of "names" must be a [canonical, wire] pair of strings`,
-				);
-			}
-			if (!isValidFor(wire, codec.#profile)) {
-				throw invalidSnapshot(
-					`wire name ${describeValue(wire)} is not valid for profile ${codec.#profile.name}`,
-				);
-			}
-			if (codec.#forward.has(canonical) || codec.#reverse.has(wire)) {
-				throw invalidSnapshot(
-					`${describeValue(canonical)} ⇄ ${describeValue(wire)} is not one-to-one`,
-				);
-			}
-			codec.#forward.set(canonical, wire);
-			codec.#reverse.set(wire, canonical);
-		}
+		for (const [canonical, wire] of names(codec.#profile))
+			codec.#table.bind(canonical, wire);
 		return codec;
 	}
 
 	/** Assigns wire names to every name not assigned yet, independently of their order. */
 	#assign(names: readonly string[]): void {
-		const fresh = new Map<string, NaturalWireName>();
-		for (const name of names) {
-			if (!this.#forward.has(name) && !fresh.has(name)) {
-				fresh.set(name, naturalWireName(name, this.#profile));
-			}
-		}
-		if (fresh.size === 0) return;
-		this.#textPattern = undefined;
-		const heldBefore = new Set<string>();
-		const waiting: string[] = [];
-		// 1. A name valid as is keeps itself, unless that wire name was handed out before.
-		for (const [name, natural] of fresh) {
-			if (natural.derivation !== "identity") continue;
-			if (this.#reverse.has(name)) {
-				heldBefore.add(name);
-				waiting.push(name);
-			} else {
-				this.#bind(name, name);
-			}
-		}
-		// 2. Per natural wire name, the first name in UTF-16 order gets it when it is free.
-		const rest = [...fresh.keys()]
-			.filter((name) => fresh.get(name)?.derivation !== "identity")
-			.sort(compareCodeUnits);
-		for (const name of rest) {
-			const natural = fresh.get(name) as NaturalWireName;
-			if (this.#reverse.has(natural.wire)) {
-				if (!this.#isFromThisBatch(natural.wire, fresh)) heldBefore.add(name);
-				waiting.push(name);
-				continue;
-			}
-			this.#bind(name, natural.wire);
-			this.#report(natural.derivation as DiagnosticCode, name, natural.wire);
-		}
-		// 3. The others, in UTF-16 order, take the first free `base_2`, `base_3`, ...
-		waiting.sort(compareCodeUnits);
-		for (const name of waiting) {
-			const base = (fresh.get(name) as NaturalWireName).wire;
-			const holder = this.#reverse.get(base) as string;
-			let n = 2;
-			let wire = suffixed(base, n, this.#profile.maxLength);
-			while (this.#reverse.has(wire))
-				wire = suffixed(base, ++n, this.#profile.maxLength);
-			this.#bind(name, wire);
-			this.#report(
-				heldBefore.has(name) ? "refused" : "collision",
-				name,
-				wire,
-				holder,
-			);
-		}
+		const planned = planNames(names, this.#table, this.#profile);
+		if (planned.length === 0) return;
+		if (STORE_BOUND.has(this)) throw unassigned(planned);
+		this.#apply(planned);
 	}
 
-	#isFromThisBatch(wire: string, fresh: Map<string, NaturalWireName>): boolean {
-		return fresh.has(this.#reverse.get(wire) as string);
-	}
-
-	#bind(canonical: string, wire: string): void {
-		this.#forward.set(canonical, wire);
-		this.#reverse.set(wire, canonical);
-	}
-
-	#report(
-		code: DiagnosticCode,
-		canonical: string,
-		wire: string,
-		existing?: string,
-	): void {
-		const onDiagnostic = this.#onDiagnostic;
-		if (onDiagnostic === undefined) return;
-		const profile = this.#profile;
-		const diagnostic: Diagnostic = { code, canonical, wire, message: "" };
-		const from = describeValue(canonical);
-		const to = describeValue(wire);
-		switch (code) {
-			case "renamed":
-				diagnostic.message = `Renamed tool ${from} to ${to}: profile ${profile.name} does not allow some of its characters`;
-				break;
-			case "lossy":
-				diagnostic.message = `Renamed tool ${from} to ${to}: profile ${profile.name} cannot write some of its letters or digits, so the name ends with its hash`;
-				break;
-			case "truncated":
-				diagnostic.message = `Shortened tool ${from} (${canonical.length} characters) to ${to}: profile ${profile.name} allows at most ${profile.maxLength}, so the name ends with its hash`;
-				break;
-			case "collision":
-			case "refused":
-				diagnostic.existing = existing as string;
-				diagnostic.message =
-					code === "collision"
-						? `Tool ${from} maps to the same wire name as ${describeValue(existing)}; it is sent as ${to}`
-						: this.#reverse.get(canonical) === existing
-							? // A newcomer named so, or names read back from a wrapped client or server.
-								`Tool ${from} is already this codec's wire name of ${describeValue(existing)}, so it is sent as ${to}; if the names came from a wrapped client or server, they are wire names: encode the canonical ones`
-							: `Tool ${from} cannot take a wire name already handed out for ${describeValue(existing)}; it is sent as ${to}`;
-				break;
-		}
-		onDiagnostic(diagnostic);
-	}
-
-	#pattern(): RegExp | null {
-		if (this.#textPattern !== undefined) return this.#textPattern;
-		const renamed: string[] = [];
-		for (const [canonical, wire] of this.#forward)
-			if (canonical !== wire && canonical.length <= MAX_PROSE_NAME_LENGTH)
-				renamed.push(canonical);
-		if (renamed.length === 0) {
-			this.#textPattern = null;
-			return null;
-		}
-		renamed.sort((a, b) => b.length - a.length || compareCodeUnits(a, b));
-		const alternatives = renamed.map(escapeRegExp).join("|");
-		this.#textPattern = new RegExp(`${BEFORE}(?:${alternatives})${AFTER}`, "g");
-		return this.#textPattern;
-	}
-}
-
-function checkName(name: unknown, method: string): asserts name is string {
-	if (typeof name !== "string" || name === "") {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`${method} expects a non-empty string tool name, got ${describeValue(name)}`,
-		);
-	}
-}
-
-function nameOf(tool: unknown): string | undefined {
-	if (typeof tool !== "object" || tool === null) return undefined;
-	const name = (tool as { name?: unknown }).name;
-	return typeof name === "string" && name !== "" ? name : undefined;
-}
-
-function escapeRegExp(text: string): string {
-	return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-}
-
-function invalidSnapshot(detail: string): McpToolNamesError {
-	return new McpToolNamesError(
-		"invalid-snapshot",
-		`Invalid codec snapshot: ${detail}`,
-	);
-}
-
-function profileFromSnapshot(profile: unknown): NameProfile {
-	if (typeof profile !== "object" || profile === null) {
-		throw invalidSnapshot(`"profile" must be an object`);
-	}
-	const { name, maxLength, allowed, leading } =
-		profile as Partial<SnapshotProfile>;
-	const builtIn =
-		typeof name === "string" && Object.hasOwn(profiles, name)
-			? profiles[name as ProfileName]
-			: undefined;
-	if (
-		builtIn !== undefined &&
-		builtIn.maxLength === maxLength &&
-		builtIn.allowed.source === allowed?.source &&
-		builtIn.leading?.source === leading?.source
-	) {
-		return builtIn;
-	}
-	try {
-		const custom: { -readonly [K in keyof NameProfile]: NameProfile[K] } = {
-			name: name as string,
-			maxLength: maxLength as number,
-			allowed: new RegExp(allowed?.source as string, allowed?.flags),
-		};
-		if (leading !== undefined)
-			custom.leading = new RegExp(leading.source, leading.flags);
-		return resolveProfile(custom);
-	} catch (error) {
-		throw new McpToolNamesError(
-			"invalid-snapshot",
-			`Invalid codec snapshot: unusable profile`,
-			{
-				cause: error,
-			},
-		);
+	#apply(planned: readonly PlannedName[]): void {
+		this.#table.apply(planned);
+		if (this.#onDiagnostic !== undefined)
+			report(planned, this.#onDiagnostic, this.#profile, this.#table.reverse);
+		this.#onChange?.(this);
 	}
 }

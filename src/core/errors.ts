@@ -1,4 +1,10 @@
-/** Machine-readable reason of a {@link McpToolNamesError}. */
+/**
+ * Machine-readable reason of a {@link McpToolNamesError}. The last four come from shared
+ * state: `assignment-conflict` (a pair contradicts one held: a wire name would change
+ * meaning), `unassigned` (a store-bound codec asked to assign on its own), `store-unavailable`
+ * (the store failed or did not answer in time; nothing was guessed), `profile-mismatch` (a
+ * store scope holds names of another profile).
+ */
 export type McpToolNamesErrorCode =
 	| "invalid-argument"
 	| "invalid-profile"
@@ -6,7 +12,11 @@ export type McpToolNamesErrorCode =
 	| "invalid-option"
 	| "missing-dependency"
 	| "policy-violation"
-	| "unprocessable-message";
+	| "unprocessable-message"
+	| "assignment-conflict"
+	| "unassigned"
+	| "store-unavailable"
+	| "profile-mismatch";
 
 const BRAND = Symbol.for("mcp-tool-names.error");
 
@@ -61,11 +71,13 @@ export class McpToolNamesError extends Error {
 export function isMcpToolNamesError(
 	value: unknown,
 ): value is McpToolNamesError {
-	return (
-		typeof value === "object" &&
-		value !== null &&
-		(value as { [BRAND]?: unknown })[BRAND] === true
-	);
+	if (typeof value !== "object" || value === null) return false;
+	try {
+		return (value as { [BRAND]?: unknown })[BRAND] === true;
+	} catch {
+		// A proxy whose getter throws is not one of ours.
+		return false;
+	}
 }
 
 /** Printable form of any value for an error message, never throwing. */

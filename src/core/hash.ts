@@ -1,3 +1,5 @@
+import { stringArgument } from "./_arguments.js";
+
 // FNV-1a, 32 bit: http://www.isthe.com/chongo/tech/comp/fnv/ (offset basis 2166136261,
 // prime 16777619). Chosen because it is tiny, synchronous, has no dependency and is trivial
 // to reproduce in any language; it is not a security boundary.
@@ -13,12 +15,14 @@ export const HASH_LENGTH = 7;
  *
  * @param text - any string
  * @returns an unsigned 32-bit integer
+ * @throws McpToolNamesError `invalid-argument` when `text` is not a string
  * @example
  * ```ts
  * fnv1a32("a"); // 3826002220 (0xe40c292c)
  * ```
  */
 export function fnv1a32(text: string): number {
+	stringArgument("fnv1a32", "text", text);
 	let hash = FNV_OFFSET_BASIS;
 	const step = (byte: number): void => {
 		hash = Math.imul(hash ^ byte, FNV_PRIME);
@@ -62,11 +66,13 @@ export function fnv1a32(text: string): number {
  *
  * @param canonical - the canonical tool name (before any normalisation)
  * @returns seven characters of `[0-9a-z]`
+ * @throws McpToolNamesError `invalid-argument` when `canonical` is not a string
  * @example
  * ```ts
  * hashName("搜索/获取"); // seven base36 characters, the same in every run and language
  * ```
  */
 export function hashName(canonical: string): string {
+	stringArgument("hashName", "canonical", canonical);
 	return fnv1a32(canonical).toString(36).padStart(HASH_LENGTH, "0");
 }

@@ -1,3 +1,4 @@
+import { readArgument } from "./_arguments.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
 /** Names of the built-in {@link profiles}. */
@@ -132,7 +133,12 @@ export function resolveProfile(
 		);
 	}
 	if (checked.has(profile)) return profile;
-	const { name, maxLength, allowed, leading } = profile;
+	const { name, maxLength, allowed, leading } = readArgument(
+		"profile",
+		"the NameProfile object",
+		profile,
+		() => ({ ...profile }),
+	);
 	const label = typeof name === "string" ? `Profile "${name}"` : "Profile";
 	if (typeof name !== "string" || name === "") {
 		throw new McpToolNamesError(

@@ -1,3 +1,4 @@
+import { optionsArgument } from "./_arguments.js";
 import { WireNameCodec } from "./codec.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
@@ -39,19 +40,39 @@ export class CodecRegistry {
 
 	/**
 	 * @param options - bound, factory and eviction callback
-	 * @throws McpToolNamesError `invalid-option` when `maxScopes` is not a positive integer
+	 * @throws McpToolNamesError `invalid-option` when `maxScopes` is not a positive integer or a
+	 * callback is not a function; `invalid-argument` when `options` is not an object
 	 */
-	constructor(options: CodecRegistryOptions = {}) {
-		const maxScopes = options.maxScopes ?? DEFAULT_MAX_SCOPES;
-		if (!Number.isInteger(maxScopes) || maxScopes < 1) {
+	constructor(options?: CodecRegistryOptions) {
+		const opts = optionsArgument("CodecRegistry", options, [
+			"maxScopes",
+			"create",
+			"onEvict",
+		]);
+		const maxScopes = opts.maxScopes ?? DEFAULT_MAX_SCOPES;
+		if (
+			typeof maxScopes !== "number" ||
+			!Number.isInteger(maxScopes) ||
+			maxScopes < 1
+		) {
 			throw new McpToolNamesError(
 				"invalid-option",
 				`maxScopes must be a positive integer, got ${describeValue(maxScopes)}`,
 			);
 		}
+		for (const key of ["create", "onEvict"] as const) {
+			if (opts[key] !== undefined && typeof opts[key] !== "function") {
+				throw new McpToolNamesError(
+					"invalid-option",
+					`CodecRegistry: ${key} must be a function, got ${describeValue(opts[key])}`,
+				);
+			}
+		}
 		this.#maxScopes = maxScopes;
-		this.#create = options.create ?? (() => new WireNameCodec());
-		this.#onEvict = options.onEvict;
+		this.#create =
+			(opts.create as CodecRegistryOptions["create"]) ??
+			(() => new WireNameCodec());
+		this.#onEvict = opts.onEvict as CodecRegistryOptions["onEvict"];
 	}
 
 	/** How many scopes have a codec. */

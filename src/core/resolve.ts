@@ -1,3 +1,4 @@
+import { optionsArgument, stringArgument } from "./_arguments.js";
 import { prepare } from "./_distance.js";
 import { resolveMcporter } from "./_mcporter.js";
 import { rank } from "./_rank.js";
@@ -80,7 +81,9 @@ const DEFAULT_LIMIT = 3;
  * @param candidates - the real names, or a {@link NameIndex} of them
  * @param options - protection, suggestion limit, mode, extra verbs and known servers
  * @returns the decision
- * @throws McpToolNamesError `invalid-option` for a bad `limit` or `mode`
+ * @throws McpToolNamesError `invalid-argument` when `input` is not a string, `candidates` is
+ * not iterable or `options` not an object; `invalid-option` for a bad `limit`, `mode` or
+ * `isProtected`
  * @example
  * ```ts
  * resolveName("linear.listIssues", ["linear.list_issues"]); // corrected (normalized)
@@ -93,18 +96,19 @@ const DEFAULT_LIMIT = 3;
 export function resolveName(
 	input: string,
 	candidates: Iterable<string> | NameIndex,
-	options: ResolveOptions = {},
+	options?: ResolveOptions,
 ): Resolution {
-	const limit = checkLimit(options.limit);
-	const mode = options.mode ?? "safe";
+	const opts = checkOptions("resolveName", options);
+	const limit = checkLimit(opts.limit);
+	const mode = opts.mode ?? "safe";
 	if (mode !== "safe" && mode !== "mcporter") {
 		throw new McpToolNamesError(
 			"invalid-option",
 			`Unknown resolve mode ${describeValue(mode)}; expected safe or mcporter`,
 		);
 	}
+	stringArgument("resolveName", "input", input);
 	const data = indexDataOf(candidates);
-	if (typeof input !== "string") return { kind: "none", input: "" };
 	if (mode === "mcporter") {
 		if (input.length > MAX_INPUT_LENGTH) return { kind: "none", input };
 		return resolveMcporter(input, data);
@@ -113,7 +117,7 @@ export function resolveName(
 	if (input !== "" && data.norms.has(input))
 		return { kind: "exact", input, name: input };
 	if (input.length > MAX_INPUT_LENGTH) return { kind: "none", input };
-	return resolveSafe(input, data, options, limit);
+	return resolveSafe(input, data, opts, limit);
 }
 
 /**
@@ -124,7 +128,8 @@ export function resolveName(
  * @param candidates - the real names, or a {@link NameIndex} of them
  * @param options - `limit`, default 3
  * @returns up to `limit` names, closest first
- * @throws McpToolNamesError `invalid-option` for a bad `limit`
+ * @throws McpToolNamesError `invalid-argument` when `input` is not a string or `candidates`
+ * not iterable; `invalid-option` for a bad `limit`
  * @example
  * ```ts
  * suggest("list_isues", ["list_issues", "list_issue_statuses", "get_user"]); // ["list_issues", "list_issue_statuses"]
@@ -133,11 +138,14 @@ export function resolveName(
 export function suggest(
 	input: string,
 	candidates: Iterable<string> | NameIndex,
-	options: { limit?: number } = {},
+	options?: { limit?: number },
 ): string[] {
-	const limit = checkLimit(options.limit);
+	const limit = checkLimit(
+		optionsArgument("suggest", options, ["limit"]).limit as number | undefined,
+	);
+	stringArgument("suggest", "input", input);
 	const data = indexDataOf(candidates);
-	if (typeof input !== "string" || input.length > MAX_INPUT_LENGTH) return [];
+	if (input.length > MAX_INPUT_LENGTH) return [];
 	const norm = normalizeName(input);
 	if (norm === "") return [];
 	return rank(data, prepare(norm), limit).map((r) => r.name);
@@ -152,4 +160,27 @@ function checkLimit(limit: number | undefined): number {
 		);
 	}
 	return limit;
+}
+
+const OPTION_KEYS = [
+	"isProtected",
+	"limit",
+	"mode",
+	"verbs",
+	"servers",
+] as const;
+
+/** A plain copy of the options, read once (a getter that throws is a bad argument). */
+function checkOptions(fn: string, options: unknown): ResolveOptions {
+	const opts = optionsArgument(fn, options, OPTION_KEYS) as ResolveOptions;
+	if (
+		opts.isProtected !== undefined &&
+		typeof opts.isProtected !== "function"
+	) {
+		throw new McpToolNamesError(
+			"invalid-option",
+			`${fn}: isProtected must be a function, got ${describeValue(opts.isProtected)}`,
+		);
+	}
+	return opts;
 }

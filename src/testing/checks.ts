@@ -1,4 +1,10 @@
 import {
+	invalidArgument,
+	listArgument,
+	optionsArgument,
+	readArgument,
+} from "../core/_arguments.js";
+import {
 	auditNames,
 	isWireSafe,
 	McpToolNamesError,
@@ -36,9 +42,20 @@ export interface PolicyFailure {
  */
 export function checkWireSafe(
 	names: NamesInput,
-	options: { profile?: ProfileName | NameProfile } = {},
+	options?: { profile?: ProfileName | NameProfile },
 ): PolicyFailure[] {
-	const report = auditNames(namesOf(names), options);
+	return wireSafeFailures("checkWireSafe", names, options);
+}
+
+function wireSafeFailures(
+	fn: string,
+	names: NamesInput,
+	options: unknown,
+): PolicyFailure[] {
+	const opts = optionsArgument(fn, options, ["profile"]) as {
+		profile?: ProfileName | NameProfile;
+	};
+	const report = auditNames(namesOf(fn, names), opts);
 	return report.entries
 		.filter((entry) => entry.status !== "ok")
 		.map((entry) => ({
@@ -64,11 +81,13 @@ export function checkWireSafe(
  */
 export function assertWireSafe(
 	names: NamesInput,
-	options: { profile?: ProfileName | NameProfile } = {},
+	options?: { profile?: ProfileName | NameProfile },
 ): void {
+	const failures = wireSafeFailures("assertWireSafe", names, options);
+	const profile = (options as { profile?: unknown } | undefined)?.profile;
 	throwIfAny(
-		checkWireSafe(names, options),
-		`tool name(s) are not wire-safe for ${typeof options.profile === "object" ? options.profile.name : (options.profile ?? "openai")}`,
+		failures,
+		`tool name(s) are not wire-safe for ${typeof profile === "object" && profile !== null ? (profile as NameProfile).name : ((profile as string | undefined) ?? "openai")}`,
 	);
 }
 
@@ -87,23 +106,28 @@ export function assertWireSafe(
  */
 export function checkRoundTrip(
 	names: NamesInput,
-	options: Omit<WireNameCodecOptions, "onDiagnostic"> = {},
+	options?: Omit<WireNameCodecOptions, "onDiagnostic">,
 ): PolicyFailure[] {
-	return roundTrip(names, options).failures;
+	return roundTrip("checkRoundTrip", names, options).failures;
 }
 
 function roundTrip(
+	fn: string,
 	names: NamesInput,
-	options: Omit<WireNameCodecOptions, "onDiagnostic">,
+	options: unknown,
 ): { failures: PolicyFailure[]; codec: WireNameCodec } {
-	const list = [...new Set(namesOf(names))].filter((name) => name !== "");
-	const codec = new WireNameCodec(options);
+	const opts = optionsArgument(fn, options, ["profile"]) as Omit<
+		WireNameCodecOptions,
+		"onDiagnostic"
+	>;
+	const list = [...new Set(namesOf(fn, names))].filter((name) => name !== "");
+	const codec = new WireNameCodec(opts);
 	const wires = codec.encodeAll(list);
-	const reversed = new WireNameCodec(options);
+	const reversed = new WireNameCodec(opts);
 	reversed.encodeAll([...list].reverse());
 	const restored = WireNameCodec.fromJSON(
 		JSON.parse(JSON.stringify(codec)) as ReturnType<WireNameCodec["toJSON"]>,
-		options,
+		opts,
 	);
 	const failures: PolicyFailure[] = [];
 	const owners = new Map<string, string>();
@@ -148,9 +172,9 @@ function roundTrip(
  */
 export function assertRoundTrip(
 	names: NamesInput,
-	options: Omit<WireNameCodecOptions, "onDiagnostic"> = {},
+	options?: Omit<WireNameCodecOptions, "onDiagnostic">,
 ): WireNameCodec {
-	const { failures, codec } = roundTrip(names, options);
+	const { failures, codec } = roundTrip("assertRoundTrip", names, options);
 	throwIfAny(failures, "tool name(s) do not round-trip");
 	return codec;
 }
@@ -178,13 +202,30 @@ export type ResolutionCases =
 export function checkResolutions(
 	cases: ResolutionCases,
 	names: NamesInput,
-	options: ResolveOptions = {},
+	options?: ResolveOptions,
 ): PolicyFailure[] {
-	const index = new NameIndex(namesOf(names));
-	const entries = Array.isArray(cases) ? cases : Object.entries(cases);
+	return resolutionFailures("checkResolutions", cases, names, options);
+}
+
+const RESOLVE_KEYS = [
+	"isProtected",
+	"limit",
+	"mode",
+	"verbs",
+	"servers",
+] as const;
+
+function resolutionFailures(
+	fn: string,
+	cases: ResolutionCases,
+	names: NamesInput,
+	options: unknown,
+): PolicyFailure[] {
+	const opts = optionsArgument(fn, options, RESOLVE_KEYS) as ResolveOptions;
+	const index = new NameIndex(namesOf(fn, names));
 	const failures: PolicyFailure[] = [];
-	for (const [input, expected] of entries as [string, string | null][]) {
-		const resolution = resolveName(input, index, options);
+	for (const [input, expected] of casesOf(fn, cases)) {
+		const resolution = resolveName(input, index, opts);
 		const routed =
 			resolution.kind === "exact" || resolution.kind === "corrected"
 				? resolution.name
@@ -222,12 +263,44 @@ export function checkResolutions(
 export function assertResolves(
 	cases: ResolutionCases,
 	names: NamesInput,
-	options: ResolveOptions = {},
+	options?: ResolveOptions,
 ): void {
 	throwIfAny(
-		checkResolutions(cases, names, options),
+		resolutionFailures("assertResolves", cases, names, options),
 		"name(s) did not resolve as expected",
 	);
+}
+
+/** The cases as pairs, each an input string and a tool name or `null`. */
+function casesOf(
+	fn: string,
+	cases: ResolutionCases,
+): Array<[string, string | null]> {
+	const entries = Array.isArray(cases)
+		? listArgument(fn, "cases", cases)
+		: typeof cases === "object" && cases !== null
+			? readArgument(fn, "cases", cases, () => Object.entries(cases))
+			: undefined;
+	if (entries === undefined)
+		throw invalidArgument(fn, "cases", "an object or an array of pairs", cases);
+	return entries.map((entry, i) => {
+		const pair = readArgument(fn, `cases[${i}]`, entry, () =>
+			Array.isArray(entry) ? [entry[0], entry[1]] : undefined,
+		);
+		const [input, expected] = pair ?? [];
+		if (
+			typeof input !== "string" ||
+			(expected !== null && typeof expected !== "string")
+		) {
+			throw invalidArgument(
+				fn,
+				`cases[${i}]`,
+				"an [input, expected tool or null] pair",
+				entry,
+			);
+		}
+		return [input, expected];
+	});
 }
 
 function throwIfAny(failures: readonly PolicyFailure[], summary: string): void {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import {
 	createServer,
 	type IncomingMessage,
@@ -197,6 +198,40 @@ export function startStreamableServer(
 	}, "/mcp");
 }
 
+/**
+ * A real Streamable HTTP MCP server with sessions (`Mcp-Session-Id`) that answers requests
+ * with event streams; `requests` records each request's method and session header.
+ */
+export async function startSessionServer(): Promise<
+	TestHttpServer & {
+		requests: Array<{ method: string; session: string | undefined }>;
+	}
+> {
+	const sessions = new Map<string, StreamableHTTPServerTransport>();
+	const requests: Array<{ method: string; session: string | undefined }> = [];
+	const server = await listen((req, res) => {
+		const session = req.headers["mcp-session-id"];
+		const id = typeof session === "string" ? session : undefined;
+		requests.push({ method: req.method ?? "", session: id });
+		const existing = id === undefined ? undefined : sessions.get(id);
+		if (existing !== undefined) {
+			void existing.handleRequest(req, res);
+			return;
+		}
+		const transport: StreamableHTTPServerTransport =
+			new StreamableHTTPServerTransport({
+				sessionIdGenerator: () => randomUUID(),
+				onsessioninitialized: (sid) => {
+					sessions.set(sid, transport);
+				},
+			});
+		void mcpServer()
+			.connect(transport)
+			.then(() => transport.handleRequest(req, res));
+	}, "/mcp");
+	return { ...server, requests };
+}
+
 /** A real legacy HTTP+SSE MCP server: GET /sse opens the stream, POST /sse gets 405. */
 export function startSseServer(): Promise<TestHttpServer> {
 	const transports = new Map<string, SSEServerTransport>();
@@ -241,31 +276,30 @@ export async function refusedPort(): Promise<number> {
 	return address.port;
 }
 
-/** Whether a process is still running. */
+/** Whether a process is still running (a zombie waiting for its reaper is not). */
 export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch {
 		return false;
 	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+		return state !== "Z" && state !== "X";
+	} catch {
+		return !existsSync("/proc/self/stat");
+	}
 }
 
-/**
- * Pids of running processes whose command line contains `marker`, read from /proc (Linux);
- * elsewhere an empty list.
- */
-export function processesWith(marker: string): number[] {
-	if (!existsSync("/proc/self/cmdline")) return [];
-	const pids: number[] = [];
-	for (const entry of readdirSync("/proc")) {
-		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-		try {
-			const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-			if (cmdline.includes(marker)) pids.push(Number(entry));
-		} catch {
-			// exited meanwhile
-		}
+/** The pids a fixture wrote with --pid-file, waiting until `count` are there. */
+export async function readPids(file: string, count: number): Promise<number[]> {
+	for (let i = 0; i < 200; i++) {
+		const pids = existsSync(file)
+			? readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number)
+			: [];
+		if (pids.length >= count) return pids;
+		await new Promise((resolve) => setTimeout(resolve, 25));
 	}
-	return pids;
+	throw new Error(`${file} did not get ${count} pids`);
 }

@@ -2,11 +2,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TOOLS } from "../../examples/demo-server/tools.js";
 import { main } from "../../src/cli/main.js";
 import type { AuditJson, ResolveJson } from "../../src/cli/schema.js";
+import { commandLine } from "../../src/cli/targets.js";
 import {
 	createIo,
 	fixture,
 	plainEnv,
 	refusedPort,
+	startSessionServer,
+	startSilentServer,
 	startSseServer,
 	startStatusServer,
 	startStreamableServer,
@@ -38,11 +41,14 @@ describe("main", () => {
 			],
 			[
 				["audit", "--timeout", "0"],
-				"--timeout expects a positive number of milliseconds",
+				'--timeout "0" leaves no time; give milliseconds, e.g. --timeout 5000',
 			],
+			[["audit", "--timeout", "-5"], '--timeout "-5" is negative'],
+			[["audit", "--timeout", "1.5"], '--timeout "1.5" is not a whole number'],
+			[["audit", "--timeout", "1.5s"], '--timeout "1.5s" is not a number'],
 			[
-				["audit", "--timeout", "1.5s"],
-				"--timeout expects a positive number of milliseconds",
+				["audit", "--timeout", "99999999999"],
+				'--timeout "99999999999" is over 2147483647',
 			],
 			[["audit", "--url"], "Option --url needs a value"],
 			[
@@ -70,8 +76,13 @@ describe("main", () => {
 			],
 			[
 				["audit", "node", "server.js"],
-				'Unexpected argument "node"; put the server command after --',
+				'Unexpected argument "node"; put a server command after -- (mcp-tool-names audit -- node server.js) or give a URL',
 			],
+			[
+				["audit", "http://h/mcp", "--url", "http://h/mcp"],
+				'Choose one URL, not --url "http://h/mcp" and "http://h/mcp"',
+			],
+			[["audit", "http://h/mcp", "extra"], 'Unexpected argument "extra"'],
 			[["audit", "--"], "Missing server command after --"],
 			[["--", "node"], "Missing command before --"],
 			[["resolve"], "Missing tool name"],
@@ -102,10 +113,6 @@ describe("main", () => {
 				stdin: '{"names":[]}',
 			});
 			expect(shape.stderr).toContain("stdin holds no tool list");
-			const item = await run(["audit", "--file", "-"], { stdin: '["a", 3]' });
-			expect(item.stderr).toContain(
-				"stdin: tools[1] is neither a name nor a tool object",
-			);
 		});
 
 		it("refuses to wait on a terminal stdin", async () => {
@@ -346,6 +353,7 @@ describe("main", () => {
 				"server",
 				"toolCount",
 				"profiles",
+				"findings",
 				"ok",
 				"strict",
 				"exitCode",
@@ -532,6 +540,85 @@ describe("main", () => {
 			expect(stderr).toBe("");
 		});
 
+		it("follows nextCursor through every page and reports the server", async () => {
+			const { code, stdout } = await run([
+				"audit",
+				"--json",
+				"--profile",
+				"openai",
+				"--",
+				process.execPath,
+				fixture("paged-server.mjs"),
+			]);
+			expect(code).toBe(0);
+			const doc = JSON.parse(stdout) as AuditJson;
+			expect(doc.source).toEqual({
+				type: "stdio",
+				command: process.execPath,
+				args: [fixture("paged-server.mjs")],
+			});
+			expect(doc.server).toEqual({ name: "paged-fixture", version: "2.0.0" });
+			const entries = doc.profiles[0]?.entries ?? [];
+			expect(entries.map((e) => e.name)).toEqual([
+				"jira.search",
+				"jira.get_issue",
+				"jira/delete_issue",
+				"confluence.getPage",
+				"jira/search",
+				"list_projects",
+			]);
+			expect(entries[4]).toMatchObject({
+				status: "collision",
+				wire: "jira_search_2",
+				collidesWith: "jira.search",
+			});
+		});
+
+		it("never corrects onto a destructive tool of a stdio server", async () => {
+			const { code, stdout } = await run([
+				"resolve",
+				"--json",
+				"jira/delete_isue",
+				"--",
+				process.execPath,
+				fixture("paged-server.mjs"),
+			]);
+			expect(code).toBe(1);
+			const doc = JSON.parse(stdout) as ResolveJson;
+			expect(doc.resolution).toMatchObject({
+				kind: "suggest",
+				reason: "protected",
+			});
+			expect(doc.message).toMatch(
+				/^\[mcp-tool-names\] Did you mean jira\/delete_issue/,
+			);
+		});
+
+		it("notes on stderr when the server declares no tools capability", async () => {
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--",
+				process.execPath,
+				fixture("no-tools-server.mjs"),
+			]);
+			expect(code).toBe(0);
+			expect(stderr).toContain("declares no tools capability; nothing to list");
+			expect(stdout).toContain("Nothing to audit.");
+		});
+
+		it("exits 2 with one sentence when the command does not exist", async () => {
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--",
+				"mcp-tool-names-no-such-command",
+			]);
+			expect(code).toBe(2);
+			expect(stdout).toBe("");
+			expect(stderr).toBe(
+				'mcp-tool-names: Cannot start "mcp-tool-names-no-such-command": command not found\n',
+			);
+		});
+
 		it("stops a server that exits early and quotes its stderr", async () => {
 			const { code, stdout, stderr } = await run([
 				"resolve",
@@ -542,10 +629,46 @@ describe("main", () => {
 			]);
 			expect(code).toBe(2);
 			expect(stdout).toBe("");
-			expect(stderr).toContain("LINEAR_API_KEY is not set");
+			const server = commandLine(process.execPath, [
+				fixture("crash-server.mjs"),
+			]);
+			expect(stderr).toBe(
+				`mcp-tool-names: The server "${server}" exited with code 1 before it answered initialize; its stderr: "fixture: LINEAR_API_KEY is not set"\n`,
+			);
 		});
 
-		it("times out on a server that never answers", async () => {
+		it("quotes a Node crash by its Error line, not by the Node.js version footer", async () => {
+			const { code, stderr } = await run([
+				"audit",
+				"--",
+				process.execPath,
+				fixture("raw-server.mjs"),
+				"--crash",
+			]);
+			expect(code).toBe(2);
+			expect(stderr).toMatch(
+				/exited with code 1 before it answered initialize; its stderr: "Error: LINEAR_API_KEY is not set"\n$/,
+			);
+			expect(stderr).not.toContain("Node.js v");
+		});
+
+		it("does not wait out --timeout for a server whose stderr shows a fatal error", async () => {
+			const { code, stderr } = await run([
+				"audit",
+				"--timeout",
+				"60000",
+				"--",
+				process.execPath,
+				fixture("raw-server.mjs"),
+				"--fatal",
+			]);
+			expect(code).toBe(2);
+			expect(stderr).toContain(
+				'wrote a fatal error on stderr and did not answer initialize; its stderr: "Error: getaddrinfo ENOTFOUND api.example.invalid"',
+			);
+		});
+
+		it("times out on a server that never answers, naming the phase", async () => {
 			const { code, stderr } = await run([
 				"audit",
 				"--timeout",
@@ -555,7 +678,82 @@ describe("main", () => {
 				fixture("hang-server.mjs"),
 			]);
 			expect(code).toBe(2);
-			expect(stderr).toContain("did not answer initialize within 300 ms");
+			expect(stderr).toContain(
+				"did not answer initialize within 300 ms (--timeout)",
+			);
+		});
+
+		it("names the tools/list page that timed out", async () => {
+			const { code, stderr } = await run([
+				"audit",
+				"--timeout",
+				"1500",
+				"--",
+				process.execPath,
+				fixture("raw-server.mjs"),
+				"--hang-page",
+				"2",
+			]);
+			expect(code).toBe(2);
+			expect(stderr).toContain(
+				"did not answer tools/list (page 2) within 1500 ms (--timeout)",
+			);
+		});
+
+		it("audits a server whose input schemas break the MCP schema, and reports them", async () => {
+			const argv = [
+				"--",
+				process.execPath,
+				fixture("raw-server.mjs"),
+				"--loose",
+			];
+			const text = await run(["audit", "--profile", "mcp", ...argv]);
+			expect(text.code).toBe(0);
+			expect(text.stdout).toMatch(
+				/Tool definitions: 1 problem\n {2}✗ {2}gitlab\/create_issue {2}inputSchema has no "type": "object"; MCP requires an object schema/,
+			);
+			const strict = await run([
+				"audit",
+				"--strict",
+				"--json",
+				"--profile",
+				"mcp",
+				...argv,
+			]);
+			expect(strict.code).toBe(1);
+			const doc = JSON.parse(strict.stdout) as AuditJson;
+			expect(doc.toolCount).toBe(2);
+			expect(doc.ok).toBe(false);
+			expect(doc.findings).toEqual([
+				expect.objectContaining({
+					index: 0,
+					tool: "gitlab/create_issue",
+					code: "input-schema",
+				}),
+			]);
+		});
+
+		it("fails --strict on a finding alone, when every name is valid", async () => {
+			const { code, stdout } = await run(
+				["audit", "--strict", "--profile", "mcp", "--file", "-"],
+				{ stdin: '{"tools":[{"name":"ok_name"}]}' },
+			);
+			expect(code).toBe(1);
+			expect(stdout).toContain(
+				"✗ --strict: 1 tool definition problem (see above).",
+			);
+		});
+
+		it("says 1 tool, not 1 tools", async () => {
+			const { stdout } = await run([
+				"resolve",
+				"zzzzzzzz",
+				"--",
+				process.execPath,
+				fixture("raw-server.mjs"),
+				"--one",
+			]);
+			expect(stdout).toContain("(1 tool)");
 		});
 
 		describe("over HTTP", () => {
@@ -563,11 +761,12 @@ describe("main", () => {
 			afterAll(async () => {
 				await Promise.all(servers.map((server) => server.close()));
 			});
-			const start = async (
-				server: Promise<TestHttpServer>,
-			): Promise<TestHttpServer> => {
-				servers.push(await server);
-				return servers[servers.length - 1] as TestHttpServer;
+			const start = async <T extends TestHttpServer>(
+				server: Promise<T>,
+			): Promise<T> => {
+				const started = await server;
+				servers.push(started);
+				return started;
 			};
 
 			it("resolves against a Streamable HTTP server", async () => {
@@ -584,6 +783,23 @@ describe("main", () => {
 				expect(stdout).toContain("notion.search → notion/search");
 			});
 
+			it("keeps the session a server hands out, reads event-stream answers, and ends the session", async () => {
+				const server = await start(startSessionServer());
+				const { code, stdout } = await run(["audit", "--json", server.url]);
+				expect(code).toBe(0);
+				expect(JSON.parse(stdout)).toMatchObject({
+					source: { transport: "streamable-http" },
+					toolCount: 3,
+				});
+				const [first, ...later] = server.requests;
+				expect(first).toEqual({ method: "POST", session: undefined });
+				expect(later.length).toBeGreaterThan(0);
+				expect(later.every((request) => request.session !== undefined)).toBe(
+					true,
+				);
+				expect(later[later.length - 1]?.method).toBe("DELETE");
+			});
+
 			it("falls back to SSE", async () => {
 				const server = await start(startSseServer());
 				const { code, stdout } = await run([
@@ -597,6 +813,32 @@ describe("main", () => {
 					source: { transport: "sse" },
 					toolCount: 3,
 				});
+			});
+
+			it("takes a URL argument as the --url target", async () => {
+				const server = await start(startStreamableServer());
+				const { code, stdout } = await run(["audit", "--json", server.url]);
+				expect(code).toBe(0);
+				expect(JSON.parse(stdout)).toMatchObject({
+					source: { type: "http", transport: "streamable-http" },
+					toolCount: 3,
+				});
+				const resolved = await run(["resolve", "notion_search", server.url]);
+				expect(resolved.stdout).toContain("notion/search");
+			});
+
+			it("times out on an HTTP server that never answers, naming the phase", async () => {
+				const server = await start(startSilentServer());
+				const { code, stderr } = await run([
+					"audit",
+					"--timeout",
+					"300",
+					server.url,
+				]);
+				expect(code).toBe(2);
+				expect(stderr).toBe(
+					`mcp-tool-names: ${server.url} did not answer initialize within 300 ms (--timeout); raise --timeout if it is slow\n`,
+				);
 			});
 
 			it("reports an HTTP status and a refused connection", async () => {

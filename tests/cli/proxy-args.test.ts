@@ -81,7 +81,7 @@ describe("parseCliArgs proxy", () => {
 
 	it.each([
 		[["proxy"], /Missing upstream server/],
-		[["proxy", "--url", "http://h/mcp", "--", "node"], /Choose one upstream/],
+		[["proxy", "--url", "http://h/mcp", "--", "node"], /Choose one target/],
 		[
 			["proxy", "--header", "A: b", "--", "node"],
 			/--header only applies to --url/,

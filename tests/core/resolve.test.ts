@@ -215,20 +215,25 @@ describe("resolveName", () => {
 		expect(resolveName(input, ["list_issues"]).kind).toBe("none");
 	});
 
-	it("never throws, whatever the input", () => {
-		for (const input of [
-			undefined,
-			null,
-			42,
-			{},
-			[],
-			Symbol("s"),
-			"x".repeat(100_000),
-			"\u0000",
-			"\ud800",
-		]) {
-			const r = resolveName(input as unknown as string, ["list_issues", "a"]);
+	it("never throws on any string", () => {
+		for (const input of ["x".repeat(100_000), "\u0000", "\ud800", "___"]) {
+			const r = resolveName(input, ["list_issues", "a"]);
 			expect(r.kind).toBe("none");
+		}
+	});
+
+	it("refuses an input that is not a string with invalid-argument", () => {
+		for (const input of [undefined, null, 42, {}, [], Symbol("s")]) {
+			expect(() =>
+				resolveName(input as unknown as string, ["list_issues", "a"]),
+			).toThrow(
+				expect.objectContaining({
+					code: "invalid-argument",
+					message: expect.stringMatching(
+						/^resolveName: input must be a string, got /,
+					),
+				}),
+			);
 		}
 	});
 

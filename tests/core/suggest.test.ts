@@ -67,9 +67,17 @@ describe("suggest", () => {
 		expect(suggest("list_issues", [])).toEqual([]);
 	});
 
-	it("returns an empty list for an input without letters or digits, or not a string", () => {
-		for (const input of ["", "___", "🔥", undefined, null, 42]) {
-			expect(suggest(input as unknown as string, ["a", "ab"])).toEqual([]);
+	it("returns an empty list for an input without letters or digits", () => {
+		for (const input of ["", "___", "🔥"]) {
+			expect(suggest(input, ["a", "ab"])).toEqual([]);
+		}
+	});
+
+	it("refuses an input that is not a string with invalid-argument", () => {
+		for (const input of [undefined, null, 42]) {
+			expect(() => suggest(input as unknown as string, ["a"])).toThrow(
+				expect.objectContaining({ code: "invalid-argument" }),
+			);
 		}
 	});
 

@@ -7,7 +7,14 @@ export const ROOT: string = resolve(
 	"../..",
 );
 export const DIST: string = join(ROOT, "dist");
-export const ENTRIES = ["index", "jsonrpc", "sdk", "testing", "cli"] as const;
+export const ENTRIES = [
+	"index",
+	"jsonrpc",
+	"sdk",
+	"testing",
+	"redis",
+	"cli",
+] as const;
 
 /** Fails with a clear message when the package has not been built. */
 export function requireBuild(): void {

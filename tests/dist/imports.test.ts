@@ -27,6 +27,20 @@ describe("built import graph", () => {
 			).toEqual([]);
 		});
 
+		it(`keeps mcp-tool-names/redis (${format}) free of any runtime import of a Redis client`, () => {
+			const graph = importGraph(`redis.${format}`);
+			expect(graph.external.filter((s) => s !== "fastest-levenshtein")).toEqual(
+				[],
+			);
+			expect(graph.dynamic).toEqual([]);
+		});
+
+		it(`keeps the store logic out of the core chunks (${format})`, () => {
+			const redis = importGraph(`redis.${format}`).files;
+			const core = importGraph(`index.${format}`).files;
+			expect(redis.some((chunk) => !core.includes(chunk))).toBe(true);
+		});
+
 		it(`never imports an SDK at runtime from mcp-tool-names/sdk (${format})`, () => {
 			const graph = importGraph(`sdk.${format}`);
 			expect(graph.external.filter((s) => s !== "fastest-levenshtein")).toEqual(
@@ -34,22 +48,40 @@ describe("built import graph", () => {
 			);
 			expect(graph.dynamic).toEqual([]);
 		});
+
+		for (const entry of ["ai", "openai-agents", "langchain"]) {
+			it(`never imports its framework at runtime from mcp-tool-names/${entry} (${format})`, () => {
+				const graph = importGraph(`${entry}.${format}`);
+				expect(
+					graph.external.filter((s) => s !== "fastest-levenshtein"),
+				).toEqual([]);
+				expect(graph.dynamic).toEqual([]);
+			});
+		}
+
+		it(`keeps the framework entries out of the core and of each other (${format})`, () => {
+			const own = (entry: string) =>
+				importGraph(`${entry}.${format}`).files.filter(
+					(file) => !file.startsWith("chunk-"),
+				);
+			expect(own("index")).toEqual([`index.${format}`]);
+			for (const entry of ["ai", "openai-agents", "langchain"])
+				expect(own(entry)).toEqual([`${entry}.${format}`]);
+		});
 	}
 
-	it("loads the SDK in the CLI only lazily", () => {
-		const graph = importGraph("cli.js");
-		expect(
-			graph.external.filter((s) => s.startsWith("@modelcontextprotocol/")),
-		).toEqual([]);
-		expect(
-			graph.external.every(
-				(s) => s.startsWith("node:") || s === "fastest-levenshtein",
-			),
-		).toBe(true);
-		expect(
-			graph.dynamic.some((s) => s.startsWith("@modelcontextprotocol/sdk")),
-		).toBe(true);
-	});
+	it.each(["cli.js", "demo-server.js"])(
+		"imports no SDK at all from %s, only node: modules and the one dependency",
+		(file) => {
+			const graph = importGraph(file);
+			expect(
+				graph.external.every(
+					(s) => s.startsWith("node:") || s === "fastest-levenshtein",
+				),
+			).toBe(true);
+			expect(graph.dynamic).toEqual([]);
+		},
+	);
 
 	it("shares one copy of the core between the entries", () => {
 		for (const format of ["js", "cjs"]) {

@@ -1,12 +1,14 @@
 import { execFile } from "node:child_process";
 import {
 	cpSync,
+	existsSync,
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
 	rmSync,
 	writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,6 +84,9 @@ describe("the packed package, installed", () => {
 			"mcp-tool-names/jsonrpc",
 			"mcp-tool-names/sdk",
 			"mcp-tool-names/testing",
+			"mcp-tool-names/ai",
+			"mcp-tool-names/openai-agents",
+			"mcp-tool-names/langchain",
 		];
 		const esm = entries
 			.map((entry) => `await import(${JSON.stringify(entry)})`)
@@ -97,29 +102,6 @@ describe("the packed package, installed", () => {
 		expect(stdout.trim()).toBe("corrected");
 	});
 
-	it("runs the CLI audit of the bundled demo server", async () => {
-		const bin = join(project, "node_modules", ".bin", "mcp-tool-names");
-		const { stdout } = await run(
-			bin,
-			["audit", "--profile", "openai", "--json"],
-			{
-				cwd: project,
-				timeout: 60_000,
-				env: { ...process.env, NO_COLOR: "1" },
-			},
-		);
-		const report = JSON.parse(stdout) as {
-			profiles: { entries: { name: string; wire: string }[] }[];
-		};
-		const entries = report.profiles[0]?.entries ?? [];
-		expect(entries).toContainEqual(
-			expect.objectContaining({
-				name: "websearch/fetch_content",
-				wire: "websearch_fetch_content",
-			}),
-		);
-	});
-
 	it("runs the host-client example against the installed package", async () => {
 		const { stdout } = await node([
 			"--import",
@@ -128,5 +110,142 @@ describe("the packed package, installed", () => {
 		]);
 		expect(stdout).toContain("Tools for the model: websearch_fetch_content");
 		expect(stdout).toContain("Result: Fetched https://example.com");
+	});
+});
+
+// What `npx -y mcp-tool-names` gets: the package alone in an empty project outside this
+// repository, so no SDK can be found by walking up. The servers it talks to bring their own.
+describe("the packed CLI, installed alone", () => {
+	let alone = "";
+	let bin = "";
+	const sdkServer = join(ROOT, "tests", "dist", "fixtures", "sdk-server.mjs");
+
+	beforeAll(async () => {
+		alone = mkdtempSync(join(tmpdir(), "mcp-tool-names-alone-"));
+		const packed = mkdtempSync(join(tmpdir(), "mcp-tool-names-tgz-"));
+		try {
+			await run(NPM, ["pack", "--silent", "--pack-destination", packed], {
+				cwd: ROOT,
+			});
+			const tarball = readdirSync(packed).find((file) => file.endsWith(".tgz"));
+			if (tarball === undefined) throw new Error("npm pack wrote no tarball");
+			writeFileSync(
+				join(alone, "package.json"),
+				JSON.stringify({ name: "alone", private: true }),
+			);
+			await run(
+				NPM,
+				[
+					"install",
+					"--no-audit",
+					"--no-fund",
+					"--prefer-offline",
+					"--no-package-lock",
+					join(packed, tarball),
+				],
+				{ cwd: alone },
+			);
+		} finally {
+			rmSync(packed, { recursive: true, force: true });
+		}
+		bin = join(alone, "node_modules", ".bin", "mcp-tool-names");
+	}, 120_000);
+
+	afterAll(() => {
+		if (alone !== "") rmSync(alone, { recursive: true, force: true });
+	});
+
+	const cli = (
+		args: string[],
+	): Promise<{ code: number; stdout: string; stderr: string }> =>
+		run(bin, args, {
+			cwd: alone,
+			timeout: 60_000,
+			env: { ...process.env, NO_COLOR: "1" },
+		}).then(
+			({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+			(error: { code?: number; stdout?: string; stderr?: string }) => ({
+				code: typeof error.code === "number" ? error.code : -1,
+				stdout: error.stdout ?? "",
+				stderr: error.stderr ?? "",
+			}),
+		);
+
+	it("installs no MCP SDK next to it", () => {
+		expect(existsSync(join(alone, "node_modules", "mcp-tool-names"))).toBe(
+			true,
+		);
+		expect(
+			existsSync(join(alone, "node_modules", "@modelcontextprotocol")),
+		).toBe(false);
+	});
+
+	it("audits the bundled demo server", async () => {
+		const { code, stdout, stderr } = await cli([
+			"audit",
+			"--profile",
+			"openai",
+		]);
+		expect(stderr).toBe("");
+		expect(code).toBe(0);
+		expect(stdout).toMatch(
+			/websearch\/fetch_content +→ {2}websearch_fetch_content/,
+		);
+	});
+
+	it("audits an SDK server from another directory, and fails --strict on its names", async () => {
+		const audit = await cli([
+			"audit",
+			"--json",
+			"--",
+			process.execPath,
+			sdkServer,
+		]);
+		expect(audit.stderr).toBe("");
+		expect(audit.code).toBe(0);
+		const doc = JSON.parse(audit.stdout) as {
+			server: { name: string };
+			toolCount: number;
+		};
+		expect(doc).toMatchObject({
+			server: { name: "sdk-fixture" },
+			toolCount: 2,
+		});
+		const strict = await cli([
+			"audit",
+			"--strict",
+			"--profile",
+			"openai",
+			"--",
+			process.execPath,
+			sdkServer,
+		]);
+		expect(strict.code).toBe(1);
+		expect(strict.stdout).toContain(
+			"✗ --strict: 2 of 2 names would not be sent as is (openai).",
+		);
+	});
+
+	it("resolves against it, never onto its destructive tool", async () => {
+		const read = await cli([
+			"resolve",
+			"read_file",
+			"--",
+			process.execPath,
+			sdkServer,
+		]);
+		expect(read.code).toBe(0);
+		expect(read.stdout).toContain("read_file → files/read_file");
+		const remove = await cli([
+			"resolve",
+			"files/delete_fil",
+			"--",
+			process.execPath,
+			sdkServer,
+		]);
+		expect(remove.code).toBe(1);
+		expect(remove.stdout).toContain(
+			"files/delete_file is marked destructiveHint",
+		);
 	});
 });

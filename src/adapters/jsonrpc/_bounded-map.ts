@@ -32,6 +32,10 @@ export class BoundedMap<K, V> {
 		return value;
 	}
 
+	has(key: K): boolean {
+		return this.#entries.has(key);
+	}
+
 	delete(key: K): void {
 		this.#entries.delete(key);
 	}

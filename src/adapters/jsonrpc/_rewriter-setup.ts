@@ -5,6 +5,7 @@ import {
 	functionOption,
 	positiveIntegerOption,
 } from "../../core/_guards.js";
+import type { SharedCodec } from "../../core/shared-codec.js";
 import {
 	McpToolNamesError,
 	type Resolution,
@@ -15,6 +16,7 @@ import {
 	codecFromOptions,
 	protectionOption,
 	resolveOptionsOf,
+	storeOption,
 } from "../routing/options.js";
 import {
 	type RouteDecision,
@@ -31,6 +33,7 @@ const DEFAULT_MAX_PENDING = 1024;
 /** What a WireRewriter works with, from its options. */
 export interface RewriterSetup {
 	codec: WireNameCodec;
+	store: SharedCodec | undefined;
 	router: ToolRouter;
 	resolve: boolean;
 	protection: Protection;
@@ -68,10 +71,10 @@ export function setUpRewriter(options: WireRewriterOptions): RewriterSetup {
 	const protection = protectionOption(FN, opts.protection);
 	let restored: ReturnType<typeof restoreSnapshot> | undefined;
 	if (opts.snapshot !== undefined) {
-		if (opts.codec !== undefined) {
+		if (opts.codec !== undefined || opts.store !== undefined) {
 			throw new McpToolNamesError(
 				"invalid-option",
-				`${FN} options codec and snapshot cannot be combined: the snapshot restores its own codec`,
+				`${FN} options ${opts.codec !== undefined ? "codec" : "store"} and snapshot cannot be combined: the snapshot restores its own codec`,
 			);
 		}
 		const own: WireNameCodecOptions = {};
@@ -90,6 +93,7 @@ export function setUpRewriter(options: WireRewriterOptions): RewriterSetup {
 	if (restored !== undefined) router.setTools(restored.tools);
 	return {
 		codec,
+		store: storeOption(FN, opts.store),
 		router,
 		resolve,
 		protection,

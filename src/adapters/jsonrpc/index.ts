@@ -18,6 +18,8 @@ export {
 	rewriteJsonBody,
 	syncMcpNameHeader,
 } from "./http.js";
+export type { LineSplitterOptions, OversizedLine } from "./lines.js";
+export { frameLine, LineSplitter, splitLines } from "./lines.js";
 export { WireRewriter } from "./rewriter.js";
 export type {
 	RewriterSnapshot,

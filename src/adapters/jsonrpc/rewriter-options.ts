@@ -1,3 +1,4 @@
+import type { SharedCodec } from "../../core/shared-codec.js";
 import type {
 	CodecSnapshot,
 	Resolution,
@@ -24,6 +25,14 @@ export interface WireRewriterOptions
 		Omit<ResolveOptions, "isProtected"> {
 	/** The codec to use; default: a new one built from `profile` and `onDiagnostic`. */
 	codec?: WireNameCodec;
+	/**
+	 * Shared state for many replicas (a `SharedCodec` from `mcp-tool-names/redis`): its codec
+	 * is used, new names are claimed in its store before a message carrying them goes out, and
+	 * a called name nobody here knows is read from it first. Call {@link WireRewriter.prepare}
+	 * before each rewrite (`wrapTransport` does). Not together with `codec`, `profile`,
+	 * `onDiagnostic` or `snapshot`.
+	 */
+	store?: SharedCodec;
 	/**
 	 * A {@link WireRewriter.toJSON} snapshot to restore: its codec (with `profile` and
 	 * `onDiagnostic` applied, as `WireNameCodec.fromJSON` takes them) and its catalog with

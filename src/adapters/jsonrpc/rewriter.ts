@@ -1,4 +1,5 @@
 import { invalidArgument, isName, isRecord } from "../../core/_guards.js";
+import type { SharedCodec } from "../../core/shared-codec.js";
 import type { Resolution, WireNameCodec } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
 import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
@@ -19,6 +20,7 @@ import {
 	encodeSamplingRequest,
 	SAMPLING_METHOD,
 } from "./_sampling.js";
+import { refreshFor, syncFor } from "./_store-wait.js";
 import { encodeToolList, mapField } from "./_tools.js";
 import type {
 	RewriterSnapshot,
@@ -54,6 +56,7 @@ interface PendingList {
 export class WireRewriter {
 	/** The codec that assigns and reverses wire names. */
 	readonly codec: WireNameCodec;
+	readonly #store: SharedCodec | undefined;
 	readonly #router: ToolRouter;
 	readonly #resolve: boolean;
 	readonly #protection: Protection;
@@ -76,6 +79,7 @@ export class WireRewriter {
 	constructor(options: WireRewriterOptions = {}) {
 		const setup = setUpRewriter(options);
 		this.codec = setup.codec;
+		this.#store = setup.store;
 		this.#router = setup.router;
 		this.#resolve = setup.resolve;
 		this.#protection = setup.protection;
@@ -87,6 +91,33 @@ export class WireRewriter {
 		this.#samplings = new BoundedMap(maxPending);
 		this.serverToClient = this.serverToClient.bind(this);
 		this.clientToServer = this.clientToServer.bind(this);
+	}
+
+	/**
+	 * With a `store`, what to await before rewriting a message: from the server, the claim of
+	 * the names it would give wire names; from the client, a read of the store when a
+	 * `tools/call` names a tool nobody here knows. `undefined` when there is nothing to wait
+	 * for (always without a store). The promise rejects with McpToolNamesError
+	 * `store-unavailable`, `profile-mismatch` or `assignment-conflict`.
+	 *
+	 * @param message - the message about to be rewritten, parsed
+	 * @param from - who sent it
+	 * @returns a promise to await before the rewrite, or `undefined`
+	 * @example
+	 * ```ts
+	 * await rewriter.prepare(message, "server");
+	 * client.send(rewriter.serverToClient(message));
+	 * ```
+	 */
+	prepare(
+		message: unknown,
+		from: "client" | "server",
+	): Promise<void> | undefined {
+		const store = this.#store;
+		if (store === undefined) return undefined;
+		return from === "server"
+			? syncFor(store, message, (id) => this.#lists.has(id))
+			: refreshFor(store, message, this.#router);
 	}
 
 	/**
@@ -106,6 +137,8 @@ export class WireRewriter {
 	 *
 	 * @param tools - the upstream's tool objects (every page), or names
 	 * @param options - `append` to add a page rather than replace the catalog
+	 * @returns with a `store`, a promise settled once the names are claimed there; else
+	 * `undefined`
 	 * @throws McpToolNamesError `invalid-argument` when `tools` is not an array
 	 * @example
 	 * ```ts
@@ -113,12 +146,18 @@ export class WireRewriter {
 	 * rewriter.prime(tools);
 	 * ```
 	 */
-	prime(tools: readonly unknown[], options: { append?: boolean } = {}): void {
+	prime(
+		tools: readonly unknown[],
+		options: { append?: boolean } = {},
+	): Promise<void> | undefined {
 		if (!Array.isArray(tools))
 			throw invalidArgument(`${FN}.prime`, "tools", "an array of tools", tools);
-		this.#router.setTools(toolEntriesOf(tools, this.#protection), {
-			append: isRecord(options) && options.append === true,
-		});
+		const entries = toolEntriesOf(tools, this.#protection);
+		const append = isRecord(options) && options.append === true;
+		const set = () => this.#router.setTools(entries, { append });
+		// With a store, the names are claimed there first, so every replica primes alike.
+		if (this.#store === undefined) return void set();
+		return this.#store.sync(entries.map((entry) => entry.name)).then(set);
 	}
 
 	/**

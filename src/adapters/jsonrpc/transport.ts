@@ -119,10 +119,37 @@ export function wrapTransport<T extends MessageTransport>(
 	// `receive` instead, and only while there is a handler, so a transport that queues
 	// messages until `onmessage` is set (InMemoryTransport) still does.
 	let downstream: unknown;
+	// With a store, a message may wait for it (claims, read-through); the messages of each
+	// direction still go on in the order they came.
+	const inboundFrom = side === "server" ? "client" : "server";
+	const outboundFrom = side === "server" ? "server" : "client";
+	const inboundQueue = new Ordered();
+	const outboundQueue = new Ordered();
 	function receive(this: unknown, message: unknown, ...rest: unknown[]): void {
+		if (typeof downstream !== "function") return;
+		const waiting = rewriter.prepare(message, inboundFrom);
+		const done = inboundQueue.run(waiting, (failure) =>
+			deliver(this, message, rest, failure),
+		);
+		// Delivered later (after the store answered): a throwing handler is reported, as the
+		// transport would report it, rather than left as an unhandled rejection.
+		if (done instanceof Promise)
+			done.catch((error: unknown) => {
+				const onerror = target.onerror;
+				if (typeof onerror === "function")
+					(onerror as Callable).call(target, asError(error));
+			});
+	}
+	function deliver(
+		self: unknown,
+		message: unknown,
+		rest: unknown[],
+		failure: Failure | undefined,
+	): void {
 		if (typeof downstream !== "function") return;
 		let rewritten: unknown;
 		try {
+			if (failure !== undefined) throw failure.error;
 			rewritten = inbound(message);
 		} catch (error) {
 			// Fail closed: never hand on a message whose names could not be rewritten. The
@@ -133,13 +160,13 @@ export function wrapTransport<T extends MessageTransport>(
 					(target.send as Callable).call(target, errorResponse(id, reason)),
 				).catch(() => {});
 			for (const id of responseIdsOf(message))
-				(downstream as Callable).call(this, errorResponse(id, reason), ...rest);
+				(downstream as Callable).call(self, errorResponse(id, reason), ...rest);
 			const onerror = target.onerror;
 			if (typeof onerror === "function")
 				(onerror as Callable).call(target, asError(error));
 			return;
 		}
-		(downstream as Callable).call(this, rewritten, ...rest);
+		(downstream as Callable).call(self, rewritten, ...rest);
 	}
 	function install(handler: unknown): void {
 		downstream = handler;
@@ -148,9 +175,20 @@ export function wrapTransport<T extends MessageTransport>(
 	if (typeof target.onmessage === "function") install(target.onmessage);
 
 	function send(message: unknown, ...rest: unknown[]): unknown {
+		const waiting = rewriter.prepare(message, outboundFrom);
+		return outboundQueue.run(waiting, (failure) =>
+			sendNow(message, rest, failure),
+		);
+	}
+	function sendNow(
+		message: unknown,
+		rest: unknown[],
+		failure: Failure | undefined,
+	): unknown {
 		const original = target.send as Callable;
 		let rewritten: unknown;
 		try {
+			if (failure !== undefined) throw failure.error;
 			rewritten = outbound(message);
 		} catch (error) {
 			// Fail closed: an answer that cannot be rewritten goes out as an error for its id;
@@ -198,4 +236,40 @@ export function wrapTransport<T extends MessageTransport>(
 
 function asError(error: unknown): Error {
 	return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Why a message could not be made ready (the store failed). */
+interface Failure {
+	error: unknown;
+}
+
+/**
+ * Runs tasks in the order they were handed in, each after its wait settled; a task with
+ * nothing to wait for while nothing is queued runs at once (no extra turn without a store).
+ */
+class Ordered {
+	#tail: Promise<unknown> | undefined;
+
+	run(
+		waiting: Promise<void> | undefined,
+		task: (failure: Failure | undefined) => unknown,
+	): unknown {
+		if (waiting === undefined && this.#tail === undefined)
+			return task(undefined);
+		const ready = (waiting ?? Promise.resolve()).then(
+			() => undefined,
+			(error: unknown): Failure => ({ error }),
+		);
+		const previous = this.#tail ?? Promise.resolve();
+		const result = previous.then(() => ready).then(task);
+		const tail = result.then(
+			() => {},
+			() => {},
+		);
+		this.#tail = tail;
+		void tail.then(() => {
+			if (this.#tail === tail) this.#tail = undefined;
+		});
+		return result;
+	}
 }

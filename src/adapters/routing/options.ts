@@ -7,6 +7,7 @@ import {
 	isIterable,
 	isRecord,
 } from "../../core/_guards.js";
+import type { SharedCodec } from "../../core/shared-codec.js";
 import {
 	McpToolNamesError,
 	WireNameCodec,
@@ -22,8 +23,25 @@ import { PROTECTIONS, type Protection } from "./tool-entry.js";
  */
 export function codecFromOptions(
 	owner: string,
-	options: WireNameCodecOptions & { codec?: unknown },
+	options: WireNameCodecOptions & { codec?: unknown; store?: unknown },
 ): WireNameCodec {
+	const store = storeOption(owner, options.store);
+	if (store !== undefined) {
+		const clash = (
+			["codec", "profile", "onDiagnostic", "onChange"] as const
+		).find(
+			(key) =>
+				options[key] !== undefined &&
+				!(key === "codec" && options.codec === store.codec),
+		);
+		if (clash !== undefined) {
+			throw new McpToolNamesError(
+				"invalid-option",
+				`${owner} options store and ${clash} cannot be combined: the store's SharedCodec holds the codec; set ${clash} on it instead`,
+			);
+		}
+		return store.codec;
+	}
 	const codec = codecOption(owner, options.codec);
 	if (codec !== undefined) {
 		if (options.profile !== undefined || options.onDiagnostic !== undefined) {
@@ -38,7 +56,31 @@ export function codecFromOptions(
 	if (options.profile !== undefined) own.profile = options.profile;
 	if (options.onDiagnostic !== undefined)
 		own.onDiagnostic = options.onDiagnostic;
+	if (options.onChange !== undefined) own.onChange = options.onChange;
 	return new WireNameCodec(own);
+}
+
+/**
+ * The `store` option: a `SharedCodec` (checked by shape, so a copy of the library loaded
+ * twice still fits), or `undefined`.
+ */
+export function storeOption(
+	owner: string,
+	value: unknown,
+): SharedCodec | undefined {
+	if (value === undefined) return undefined;
+	const shared = value as Partial<Record<keyof SharedCodec, unknown>> | null;
+	if (
+		typeof value !== "object" ||
+		shared === null ||
+		typeof shared.sync !== "function" ||
+		typeof shared.lookup !== "function" ||
+		typeof shared.refresh !== "function" ||
+		typeof shared.codec !== "object"
+	) {
+		throw invalidOption(owner, "store", "a SharedCodec", value);
+	}
+	return value as SharedCodec;
 }
 
 /** The `protection` option with its default. */

@@ -1,3 +1,4 @@
+import type { SharedCodec } from "../../core/shared-codec.js";
 import type {
 	Resolution,
 	WireNameCodec,
@@ -133,6 +134,14 @@ export interface ClientLike {
 export interface WrapServerOptions extends WireNameCodecOptions {
 	/** The codec to use, e.g. one per scope from a `CodecRegistry`; default: a new one. */
 	codec?: WireNameCodec;
+	/**
+	 * Shared state for many replicas (a `SharedCodec` from `mcp-tool-names/redis`): its codec
+	 * is used, new names are claimed in its store before a `tools/list` result goes out, and a
+	 * called name nobody here knows is read from it first; when the store cannot answer, the
+	 * request fails with McpToolNamesError `store-unavailable`. Not together with `codec`,
+	 * `profile` or `onDiagnostic`.
+	 */
+	store?: SharedCodec;
 	/** Auto-correct unknown inbound names by the resolution rules; default `false`. */
 	resolve?: boolean;
 	/**

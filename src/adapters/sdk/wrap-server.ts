@@ -6,7 +6,11 @@ import {
 } from "../../core/_guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
-import { codecFromOptions, protectionOption } from "../routing/options.js";
+import {
+	codecFromOptions,
+	protectionOption,
+	storeOption,
+} from "../routing/options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf, toolEntryOf } from "../routing/tool-entry.js";
 import { entriesOfRegistry } from "./_catalog.js";
@@ -70,6 +74,11 @@ export function wrapServer<S extends ServerLike>(
 		);
 	}
 	const codec = codecFromOptions(FN, opts);
+	// With shared state, names are claimed in the store before they go out, and a called name
+	// nobody here knows is read from it first.
+	const store = storeOption(FN, opts.store);
+	const claim = (names: string[]): Promise<void> | undefined =>
+		store?.sync(names);
 	const correct = booleanOption(FN, "resolve", opts.resolve, false);
 	const onCorrection = functionOption<
 		(message: string, resolution: Resolution) => void
@@ -93,13 +102,18 @@ export function wrapServer<S extends ServerLike>(
 	if (detected.kind === "mcp-server") {
 		// The registry is at hand and cheap to read: route from it every time, which also
 		// issues wire names, so the next call of the same name is a plain lookup.
-		refresh = () =>
-			router.setTools(entriesOfRegistry(detected.registry(), protection));
+		refresh = () => {
+			const entries = entriesOfRegistry(detected.registry(), protection);
+			const claimed = claim(entries.map((entry) => entry.name));
+			if (claimed === undefined) return router.setTools(entries);
+			return claimed.then(() => router.setTools(entries));
+		};
 		trustKnown = false;
 		decodePreDispatchNames(server, (name) => {
 			const issued = codec.lookup(name);
 			if (issued !== undefined) return issued;
-			refresh(undefined);
+			// Synchronous here: with a store, route on what is known (the call path waits).
+			if (store === undefined) refresh(undefined);
 			return router.route(name, { report: false }).name;
 		});
 	} else {
@@ -109,7 +123,9 @@ export function wrapServer<S extends ServerLike>(
 			const tools = await listEveryPage((cursor, page) =>
 				handler(listRequest(cursor, page), extra),
 			);
-			router.setTools(toolEntriesOf(tools, protection));
+			const entries = toolEntriesOf(tools, protection);
+			await claim(entries.map((entry) => entry.name));
+			router.setTools(entries);
 		};
 		trustKnown = true;
 	}
@@ -137,7 +153,9 @@ export function wrapServer<S extends ServerLike>(
 			const paged =
 				cursorOf(request) !== undefined || result.nextCursor !== undefined;
 			if (!paged) {
-				router.setTools(toolEntriesOf(tools, protection));
+				const entries = toolEntriesOf(tools, protection);
+				await claim(entries.map((entry) => entry.name));
+				router.setTools(entries);
 			} else if (tools.some(isUnassigned)) {
 				// One page is not the whole set: derive the names from every page, so they are
 				// the ones a call without listing (or another replica) derives.
@@ -146,6 +164,7 @@ export function wrapServer<S extends ServerLike>(
 				} catch {
 					// The page still goes out; its names are assigned from the page alone.
 				}
+				await claim(toolEntriesOf(tools, protection).map((e) => e.name));
 			}
 			return {
 				...result,
@@ -194,6 +213,15 @@ export function wrapServer<S extends ServerLike>(
 					issued === sent ? request : renamed(request, params, issued),
 					extra,
 				);
+			if (store !== undefined && router.knownName(sent) === undefined)
+				// Read-through: another replica may have handed this name out.
+				return store
+					.lookup(sent)
+					.then((canonical) =>
+						canonical === undefined
+							? callWithHint(handler, request, params, sent, extra)
+							: handler(renamed(request, params, canonical), extra),
+					);
 			return callWithHint(handler, request, params, sent, extra);
 		};
 

@@ -1,14 +1,8 @@
 import { parseArgs } from "node:util";
 import type { ProfileName } from "../../index.js";
-import {
-	ALL_PROFILES,
-	describeParseError,
-	headersOf,
-	quote,
-	timeoutOf,
-	urlOf,
-	usage,
-} from "../args.js";
+import { quote, usage } from "../_failure.js";
+import { describeParseError } from "../_parse-args.js";
+import { ALL_PROFILES, targetOf, timeoutOf } from "../args-values.js";
 import type { Protection } from "./_routing.js";
 
 /**
@@ -100,29 +94,25 @@ export function parseProxyArgs(
 			`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
 		);
 	}
-	const url = values.url as string | undefined;
-	const headers = values.header as string[] | undefined;
-	if (url !== undefined && serverCommand !== undefined) {
-		throw usage("Choose one upstream, not --url and a command after --");
-	}
-	if (headers !== undefined && url === undefined) {
-		throw usage("--header only applies to --url");
-	}
+	// The audit's target rules (one target, --header only with --url, the URL's form).
+	const target = targetOf(
+		{
+			...(values.url === undefined ? {} : { url: values.url as string }),
+			...(values.header === undefined
+				? {}
+				: { header: values.header as string[] }),
+		},
+		serverCommand === undefined ? undefined : [...serverCommand],
+	);
 	let upstream: ProxyUpstream;
-	if (url !== undefined) {
-		upstream = {
-			type: "http",
-			url: urlOf(url),
-			headers: headersOf(headers ?? []),
-		};
+	if (target.type === "http") {
+		upstream = { type: "http", url: target.url, headers: target.headers };
+	} else if (target.type === "stdio") {
+		upstream = { type: "stdio", command: target.command, args: target.args };
 	} else {
-		const [command, ...rest] = serverCommand ?? [];
-		if (command === undefined || command === "") {
-			throw usage(
-				"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
-			);
-		}
-		upstream = { type: "stdio", command, args: rest };
+		throw usage(
+			"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
+		);
 	}
 	const profile = oneOf(
 		"--profile",

@@ -1,0 +1,83 @@
+import type { ToolCallRepairFunction, ToolSet } from "ai";
+import type { Resolution } from "../../index.js";
+import { repairOptionsOf } from "../_host-options.js";
+import { hostRouter } from "../_host-route.js";
+import type { Protection } from "../routing/tool-entry.js";
+
+/**
+ * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
+ * a tool from `@ai-sdk/mcp` keeps its MCP annotations in `tool.metadata.annotations`, and
+ * one with `destructiveHint: true` is never a correction target.
+ *
+ * @example
+ * ```ts
+ * const options: RepairToolCallOptions = { isProtected: (name) => name.startsWith("admin_") };
+ * ```
+ */
+export interface RepairToolCallOptions {
+	/** `safe` (default) or `mcporter` to reproduce mcporter's decisions. */
+	mode?: "safe" | "mcporter";
+	/** How MCP annotations decide protection; default `destructive-hint`. */
+	protection?: Protection;
+	/** Tool names (keys of the tool set) that must never be corrected to. */
+	isProtected?: (name: string) => boolean;
+	/** Told of every correction, with the ready log line. */
+	onCorrection?: (resolution: Resolution, message: string) => void;
+}
+
+// The AI SDK brands its errors with this symbol (`NoSuchToolError.isInstance` reads it), so
+// the check needs no runtime import of `ai` and works across copies of it.
+const NO_SUCH_TOOL = Symbol.for("vercel.ai.error.AI_NoSuchToolError");
+
+function isNoSuchToolError(error: unknown): boolean {
+	return (
+		typeof error === "object" &&
+		error !== null &&
+		(error as { [NO_SUCH_TOOL]?: unknown })[NO_SUCH_TOOL] === true
+	);
+}
+
+function annotationsOf(tool: unknown): unknown {
+	if (typeof tool !== "object" || tool === null) return undefined;
+	const { metadata } = tool as { metadata?: { annotations?: unknown } };
+	return typeof metadata === "object" && metadata !== null
+		? metadata.annotations
+		: undefined;
+}
+
+/**
+ * Builds the AI SDK's tool-call repair hook (`experimental_repairToolCall`) for names the
+ * model got wrong. For an unknown tool name it asks the routing policy about the names of
+ * the tool set; only a safe correction comes back as the call with the corrected name.
+ * Everything else (a name too far off, a sibling such as `set_user` for `get_user`, a
+ * protected tool, invalid input for a known tool) returns `null`, so the SDK reports the
+ * failure as it does without the hook.
+ *
+ * @param options - `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
+ * @returns the function to pass as `experimental_repairToolCall`
+ * @throws McpToolNamesError `invalid-option` for a malformed option (`mode`, `protection`,
+ * a callback that is not a function)
+ * @example
+ * ```ts
+ * await generateText({
+ *   model,
+ *   tools: wireToolSet(await mcp.tools()),
+ *   experimental_repairToolCall: repairToolCall({ onCorrection: (_, message) => console.warn(message) }),
+ *   prompt,
+ * });
+ * ```
+ */
+export function repairToolCall(
+	options?: RepairToolCallOptions,
+): ToolCallRepairFunction<ToolSet> {
+	const router = hostRouter(repairOptionsOf("repairToolCall", options));
+	return async ({ toolCall, tools, error }) => {
+		if (!isNoSuchToolError(error)) return null;
+		const entries = Object.keys(tools).map((name) =>
+			router.entryOf(name, annotationsOf(tools[name])),
+		);
+		const correction = router.correct(toolCall.toolName, entries);
+		if (correction === undefined) return null;
+		return { ...toolCall, toolName: correction.name };
+	};
+}

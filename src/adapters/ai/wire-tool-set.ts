@@ -1,0 +1,63 @@
+import type { ToolSet } from "ai";
+import {
+	McpToolNamesError,
+	type NameProfile,
+	type ProfileName,
+	type WireNameCodec,
+} from "../../index.js";
+import { wireCodecOf } from "../_host-options.js";
+
+/**
+ * Options of {@link wireToolSet}: the provider profile of a new codec, or the codec to
+ * share (one per scope, so wire names stay put across calls). Not both.
+ *
+ * @example
+ * ```ts
+ * const options: WireToolSetOptions = { profile: "gemini" };
+ * ```
+ */
+export interface WireToolSetOptions {
+	/** The provider profile of a new codec; default `openai`. */
+	profile?: ProfileName | NameProfile;
+	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
+	codec?: WireNameCodec;
+}
+
+/**
+ * Keys a tool set by provider-safe wire names, so the model sees names its provider
+ * accepts. Each tool object is the same as before: a tool from `@ai-sdk/mcp` still calls
+ * its MCP tool by the canonical name it closed over, so nothing needs decoding.
+ *
+ * @param tools - a `ToolSet`, e.g. what `@ai-sdk/mcp`'s `client.tools()` returns
+ * @param options - `profile` (default `openai`) or a shared `codec`
+ * @returns a new tool set with the same tools under wire names
+ * @throws McpToolNamesError `invalid-argument` when `tools` is not an object;
+ * `invalid-option` for `codec` together with `profile`; `invalid-profile` for an unknown profile
+ * @example
+ * ```ts
+ * const mcp = await createMCPClient({ transport });
+ * const tools = wireToolSet(await mcp.tools());
+ * // { linear_list_issues: … } where the server said "linear.list_issues"
+ * await generateText({ model, tools, prompt });
+ * ```
+ */
+export function wireToolSet<T extends ToolSet>(
+	tools: T,
+	options?: WireToolSetOptions,
+): ToolSet {
+	if (typeof tools !== "object" || tools === null || Array.isArray(tools)) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			"wireToolSet tools must be a ToolSet object (name → tool)",
+		);
+	}
+	const codec = wireCodecOf("wireToolSet", options);
+	const names = Object.keys(tools);
+	const wires = codec.encodeAll(names);
+	// A null prototype, as @ai-sdk/mcp builds its own: `__proto__` is a valid wire name.
+	const wired: ToolSet = Object.create(null);
+	names.forEach((name, index) => {
+		wired[wires[index] ?? name] = tools[name] as ToolSet[string];
+	});
+	return wired;
+}

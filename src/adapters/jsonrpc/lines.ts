@@ -1,0 +1,259 @@
+import { describeValue as describe } from "../../core/_guards.js";
+import { McpToolNamesError } from "../../index.js";
+
+/**
+ * A line longer than {@link LineSplitterOptions.maxLineLength}: it is dropped, and this says
+ * how long it was and how it began (a proxy can find the request id there and answer it).
+ *
+ * @example
+ * ```ts
+ * const onOversizedLine = (line: OversizedLine) => console.error(`dropped ${line.length} bytes: ${line.head}`);
+ * ```
+ */
+export interface OversizedLine {
+	/** Its length in UTF-8 bytes, without the line end. */
+	length: number;
+	/** Its first bytes (at most 1024), decoded. */
+	head: string;
+}
+
+/**
+ * Options of {@link LineSplitter} and {@link splitLines}.
+ *
+ * @example
+ * ```ts
+ * const options: LineSplitterOptions = { maxLineLength: 4 * 1024 * 1024, onOversizedLine: console.error };
+ * ```
+ */
+export interface LineSplitterOptions {
+	/**
+	 * The longest line kept, in UTF-8 bytes without its line end; a longer one is dropped
+	 * without being buffered, so one endless line cannot grow memory. Default 32 MiB.
+	 */
+	maxLineLength?: number;
+	/** Told about every dropped line. */
+	onOversizedLine?: (line: OversizedLine) => void;
+}
+
+const DEFAULT_MAX_LINE_LENGTH = 32 * 1024 * 1024;
+const HEAD_BYTES = 1024;
+const LF = 0x0a;
+
+/**
+ * Splits a byte stream into newline-delimited lines, the framing of MCP's stdio transport
+ * (https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#stdio): one
+ * JSON-RPC message per line, lines end with `\n`. Chunks may split anywhere, inside a
+ * multi-byte UTF-8 character too (a `\n` byte never occurs inside one, so lines are cut on
+ * bytes and decoded whole). Each line comes back exactly as it was sent, without its `\n`:
+ * the `\r` of a CRLF stays (`JSON.parse` ignores it) and a byte order mark is kept. Empty
+ * lines (or a lone `\r`) are skipped. Text chunks are taken as their UTF-8 bytes.
+ *
+ * @example
+ * ```ts
+ * const splitter = new LineSplitter();
+ * child.stdout.on("data", (chunk) => {
+ *   for (const line of splitter.push(chunk)) handle(JSON.parse(line));
+ * });
+ * child.stdout.on("end", () => splitter.end().forEach((line) => handle(JSON.parse(line))));
+ * ```
+ */
+export class LineSplitter {
+	readonly #maxLength: number;
+	readonly #onOversized: ((line: OversizedLine) => void) | undefined;
+	readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+	readonly #encoder = new TextEncoder();
+	/** Bytes of the current line so far, when it is being kept. */
+	#parts: Uint8Array[] = [];
+	#length = 0;
+	/** The current line outgrew the limit: counting its bytes until its end. */
+	#dropping = false;
+	#head = "";
+
+	/**
+	 * @param options - the longest line kept, and what to tell about longer ones
+	 * @throws McpToolNamesError `invalid-option` when `maxLineLength` is not a positive integer
+	 * or `onOversizedLine` is not a function
+	 */
+	constructor(options: LineSplitterOptions = {}) {
+		const max = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+		if (!Number.isSafeInteger(max) || max <= 0) {
+			throw new McpToolNamesError(
+				"invalid-option",
+				`maxLineLength must be a positive integer (bytes), got ${describe(max)}`,
+			);
+		}
+		const onOversized = options.onOversizedLine;
+		if (onOversized !== undefined && typeof onOversized !== "function") {
+			throw new McpToolNamesError(
+				"invalid-option",
+				`onOversizedLine must be a function, got ${onOversized === null ? "null" : `a ${typeof onOversized}`}`,
+			);
+		}
+		this.#maxLength = max;
+		this.#onOversized = onOversized;
+	}
+
+	/**
+	 * Takes the next chunk of the stream.
+	 *
+	 * @param chunk - bytes (a `Buffer` is a `Uint8Array`) or text
+	 * @returns the lines the chunk completed, in order; often none or one
+	 * @throws McpToolNamesError `invalid-argument` when `chunk` is neither bytes nor text
+	 * @example
+	 * ```ts
+	 * splitter.push('{"id":1}\n{"id"'); // ['{"id":1}']
+	 * splitter.push(":2}\n"); // ['{"id":2}']
+	 * ```
+	 */
+	push(chunk: Uint8Array | string): string[] {
+		const bytes = this.#bytesOf(chunk);
+		const lines: string[] = [];
+		let start = 0;
+		for (;;) {
+			const end = bytes.indexOf(LF, start);
+			if (end === -1) break;
+			this.#take(bytes.subarray(start, end));
+			this.#finish(lines);
+			start = end + 1;
+		}
+		// The chunk may be reused by its owner: keep a copy of what stays pending.
+		if (start < bytes.length) this.#take(bytes.slice(start));
+		return lines;
+	}
+
+	/**
+	 * Ends the stream: a last line without a `\n` is a line too.
+	 *
+	 * @returns that line, if there is one
+	 * @example
+	 * ```ts
+	 * splitter.push('{"id":1}');
+	 * splitter.end(); // ['{"id":1}']
+	 * ```
+	 */
+	end(): string[] {
+		const lines: string[] = [];
+		this.#finish(lines);
+		return lines;
+	}
+
+	#bytesOf(chunk: unknown): Uint8Array {
+		if (chunk instanceof Uint8Array) return chunk;
+		if (typeof chunk === "string") return this.#encoder.encode(chunk);
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`LineSplitter.push expects a Uint8Array or a string, got ${describe(chunk)}`,
+		);
+	}
+
+	#take(bytes: Uint8Array): void {
+		if (bytes.length === 0) return;
+		if (this.#dropping) {
+			this.#length += bytes.length;
+			return;
+		}
+		this.#parts.push(bytes);
+		this.#length += bytes.length;
+		if (this.#length <= this.#maxLength) return;
+		const head = concat(this.#parts, Math.min(this.#length, HEAD_BYTES));
+		this.#head = new TextDecoder().decode(head);
+		this.#parts = [];
+		this.#dropping = true;
+	}
+
+	#finish(lines: string[]): void {
+		if (this.#dropping) {
+			const line = { length: this.#length, head: this.#head };
+			this.#reset();
+			this.#onOversized?.(line);
+			return;
+		}
+		if (this.#length === 0) return;
+		const line = this.#decoder.decode(concat(this.#parts, this.#length));
+		this.#reset();
+		if (line !== "\r") lines.push(line);
+	}
+
+	#reset(): void {
+		this.#parts = [];
+		this.#length = 0;
+		this.#dropping = false;
+		this.#head = "";
+	}
+}
+
+/**
+ * The lines of a byte stream, as an async iterable: {@link LineSplitter} over every chunk,
+ * then its end. A Node `Readable` (a child's stdout, `process.stdin`) is such a source.
+ *
+ * @param source - chunks of bytes or text
+ * @param options - the longest line kept, and what to tell about longer ones
+ * @returns the lines in order, without their `\n`
+ * @throws McpToolNamesError `invalid-option` on bad options (when iteration starts)
+ * @example
+ * ```ts
+ * for await (const line of splitLines(process.stdin)) {
+ *   const message = JSON.parse(line);
+ * }
+ * ```
+ */
+export async function* splitLines(
+	source: AsyncIterable<Uint8Array | string>,
+	options: LineSplitterOptions = {},
+): AsyncGenerator<string, void, undefined> {
+	const splitter = new LineSplitter(options);
+	for await (const chunk of source) yield* splitter.push(chunk);
+	yield* splitter.end();
+}
+
+/**
+ * One JSON-RPC message as a line of MCP's stdio framing: its JSON and a `\n`. JSON never
+ * holds a raw newline (string escapes take care of it), so the line cannot break the framing.
+ *
+ * @param message - a JSON-RPC message or batch
+ * @returns the text to write
+ * @throws McpToolNamesError `invalid-argument` when the message has no JSON form (`undefined`,
+ * a function, a cycle, a `BigInt`, nesting deeper than `JSON.stringify` can write)
+ * @example
+ * ```ts
+ * child.stdin.write(frameLine({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+ * // '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n'
+ * ```
+ */
+export function frameLine(message: unknown): string {
+	let json: string | undefined;
+	try {
+		json = JSON.stringify(message);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`frameLine cannot write this message as JSON: ${reason.split("\n")[0]}`,
+			{ cause: error },
+		);
+	}
+	if (json === undefined) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`frameLine expects a JSON-RPC message, got ${message === undefined ? "undefined" : `a ${typeof message}`}`,
+		);
+	}
+	return `${json}\n`;
+}
+
+function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+	const first = parts[0];
+	if (parts.length === 1 && first !== undefined && first.length === length) {
+		return first;
+	}
+	const out = new Uint8Array(length);
+	let offset = 0;
+	for (const part of parts) {
+		if (offset >= length) break;
+		const piece =
+			part.length > length - offset ? part.subarray(0, length - offset) : part;
+		out.set(piece, offset);
+		offset += piece.length;
+	}
+	return out;
+}

@@ -1,0 +1,66 @@
+import {
+	McpToolNamesError,
+	type NameProfile,
+	type ProfileName,
+	type WireNameCodec,
+} from "../../index.js";
+import { wireCodecOf } from "../_host-options.js";
+
+/**
+ * Options of {@link wireTools}: the provider profile of a new codec, or the codec to share
+ * (one per scope, so wire names stay put across loads). Not both.
+ *
+ * @example
+ * ```ts
+ * const options: WireToolsOptions = { profile: "portable" };
+ * ```
+ */
+export interface WireToolsOptions {
+	/** The provider profile of a new codec; default `openai`. */
+	profile?: ProfileName | NameProfile;
+	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
+	codec?: WireNameCodec;
+}
+
+/**
+ * Gives LangChain tools provider-safe wire names. Each tool is copied (same class, same
+ * schema, same function) with only its `name` changed; the tools `@langchain/mcp-adapters`
+ * loads call their MCP tool by the name they closed over, so a call by wire name reaches
+ * the canonical tool with nothing to decode. Works on top of the adapters' own
+ * `prefixToolNameWithServerName` / `additionalToolNamePrefix`, which join with `__` but
+ * keep the server's characters.
+ *
+ * @param tools - LangChain tools, e.g. from `loadMcpTools` or `MultiServerMCPClient.getTools()`
+ * @param options - `profile` (default `openai`) or a shared `codec`
+ * @returns copies of the tools under wire names, in the same order
+ * @throws McpToolNamesError `invalid-argument` when `tools` is not an array of named tools;
+ * `invalid-option` for `codec` together with `profile`; `invalid-profile` for an unknown profile
+ * @example
+ * ```ts
+ * const tools = wireTools(await loadMcpTools("linear", client));
+ * // tools[0].name === "linear_list_issues" where the server said "linear.list_issues"
+ * const agent = createReactAgent({ llm, tools });
+ * ```
+ */
+export function wireTools<T extends { name: string }>(
+	tools: readonly T[],
+	options?: WireToolsOptions,
+): T[] {
+	if (
+		!Array.isArray(tools) ||
+		tools.some((tool) => typeof tool?.name !== "string")
+	) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			"wireTools tools must be an array of tools with a string name",
+		);
+	}
+	const codec = wireCodecOf("wireTools", options);
+	const wires = codec.encodeAll(tools.map((tool) => tool.name));
+	return tools.map((tool, index) => {
+		const name = wires[index] ?? tool.name;
+		if (name === tool.name) return tool;
+		const copy: T = Object.create(Object.getPrototypeOf(tool));
+		return Object.assign(copy, tool, { name });
+	});
+}

@@ -1,0 +1,139 @@
+import type {
+	MCPServer,
+	MCPToolFilterCallable,
+	MCPToolFilterStatic,
+} from "@openai/agents";
+import {
+	McpToolNamesError,
+	type NameProfile,
+	type ProfileName,
+	type WireNameCodec,
+} from "../../index.js";
+import { wireCodecOf } from "../_host-options.js";
+import { ToolRouter } from "../routing/router.js";
+import { toolEntriesOf } from "../routing/tool-entry.js";
+import { LISTINGS } from "./_listings.js";
+
+/**
+ * Options of {@link wrapMcpServer}: the provider profile of a new codec, or the codec to
+ * share (one per scope, so wire names stay put across runs). Not both.
+ *
+ * @example
+ * ```ts
+ * const options: WrapMcpServerOptions = { profile: "portable" };
+ * ```
+ */
+export interface WrapMcpServerOptions {
+	/** The provider profile of a new codec; default `openai`. */
+	profile?: ProfileName | NameProfile;
+	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
+	codec?: WireNameCodec;
+}
+
+type Filter = MCPToolFilterCallable | MCPToolFilterStatic;
+type MCPTool = Awaited<ReturnType<MCPServer["listTools"]>>[number];
+
+/**
+ * The server's filter, made to see the server's own names: a callable filter gets each tool
+ * under its canonical name, and a static list matches a tool by canonical or wire name, so a
+ * `blockedToolNames` written before wrapping keeps blocking.
+ */
+function canonicalFilter(
+	filter: Filter | undefined,
+	canonicalOf: (wire: string) => string,
+): MCPToolFilterCallable | undefined {
+	if (filter === undefined || filter === null) return undefined;
+	if (typeof filter === "function") {
+		return (context, tool) =>
+			filter(context, { ...tool, name: canonicalOf(tool.name) });
+	}
+	const allowed = filter.allowedToolNames ?? [];
+	const blocked = filter.blockedToolNames ?? [];
+	return async (_context, tool) => {
+		const names = [tool.name, canonicalOf(tool.name)];
+		const listed = (list: string[]) =>
+			names.some((name) => list.includes(name));
+		return (allowed.length === 0 || listed(allowed)) && !listed(blocked);
+	};
+}
+
+/**
+ * Puts provider-safe wire names on the tools an `@openai/agents` MCP server lists, and maps
+ * them back when the agent calls one. Returns a view of the same server (a `Proxy`: its
+ * class, `name`, `connect`, `close`, resources and settings are the server's own); pass it in
+ * `mcpServers`. The server's `toolFilter` keeps matching its own tool names.
+ *
+ * @param server - an `MCPServerStdio`, `MCPServerStreamableHttp`, `MCPServerSSE` or any `MCPServer`
+ * @param options - `profile` (default `openai`) or a shared `codec`
+ * @returns the server, listing wire names and decoding them on call
+ * @throws McpToolNamesError `invalid-argument` when `server` is not an MCPServer;
+ * `invalid-option` for `codec` together with `profile`; `invalid-profile` for an unknown profile
+ * @example
+ * ```ts
+ * const server = wrapMcpServer(new MCPServerStdio({ command: "npx", args: ["my-server"] }));
+ * await server.connect();
+ * const agent = new Agent({ name: "helper", mcpServers: [server] });
+ * ```
+ */
+export function wrapMcpServer<S extends MCPServer>(
+	server: S,
+	options?: WrapMcpServerOptions,
+): S {
+	if (
+		typeof server !== "object" ||
+		server === null ||
+		typeof server.listTools !== "function" ||
+		typeof server.callTool !== "function"
+	) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			"wrapMcpServer server must be an MCPServer (with listTools and callTool)",
+		);
+	}
+	const codec = wireCodecOf("wrapMcpServer", options);
+	// Only decoding: the agent runtime never calls a name it did not list (repairModel
+	// corrects before the runtime looks).
+	const router = new ToolRouter({ codec });
+	let listed: readonly MCPTool[] = [];
+	// An issued wire name → its tool; anything else passes through as it came.
+	const canonicalOf = (wire: string): string => router.knownName(wire) ?? wire;
+	const listTools = async (): Promise<MCPTool[]> => {
+		const tools = await server.listTools();
+		router.setTools(toolEntriesOf(tools));
+		const wires = codec.encodeAll(tools.map((tool) => tool.name));
+		const wired = tools.map((tool, index) => ({
+			...tool,
+			name: wires[index] ?? tool.name,
+		}));
+		listed = wired;
+		return wired;
+	};
+	const own: Partial<MCPServer> = {
+		listTools,
+		callTool: (name, ...rest) => server.callTool(canonicalOf(name), ...rest),
+	};
+	if (typeof server.callToolResult === "function") {
+		const callToolResult = server.callToolResult.bind(server);
+		own.callToolResult = (name, ...rest) =>
+			callToolResult(canonicalOf(name), ...rest);
+	}
+	let filterSeen: Filter | undefined;
+	let filterMade: MCPToolFilterCallable | undefined;
+	const wrapped = new Proxy(server, {
+		get(target, key) {
+			if (key === "toolFilter") {
+				if (target.toolFilter !== filterSeen || filterMade === undefined) {
+					filterSeen = target.toolFilter;
+					filterMade = canonicalFilter(filterSeen, canonicalOf);
+				}
+				return filterMade;
+			}
+			if (Object.hasOwn(own, key)) return own[key as keyof MCPServer];
+			const value = Reflect.get(target, key, target);
+			// Bound to the server itself, so private state and its own calls stay its own.
+			return typeof value === "function" ? value.bind(target) : value;
+		},
+	});
+	LISTINGS.set(wrapped, () => listed);
+	return wrapped;
+}

@@ -1,0 +1,122 @@
+// node:util parseArgs, with the CLI's options and its messages for what parseArgs rejects.
+import { parseArgs } from "node:util";
+import { quote, usage } from "./_failure.js";
+
+const TARGET_OPTIONS = {
+	url: { type: "string" },
+	header: { type: "string", multiple: true },
+	file: { type: "string" },
+	timeout: { type: "string" },
+	json: { type: "boolean" },
+	help: { type: "boolean", short: "h" },
+} as const;
+
+const AUDIT_OPTIONS = {
+	...TARGET_OPTIONS,
+	profile: { type: "string", multiple: true },
+	strict: { type: "boolean" },
+} as const;
+
+const RESOLVE_OPTIONS = {
+	...TARGET_OPTIONS,
+	mode: { type: "string" },
+} as const;
+
+/**
+ * The option values `parseArgs` found, for every command.
+ *
+ * @example
+ * ```ts
+ * const values: ParsedValues = { url: "http://localhost:3000/mcp", header: [] };
+ * ```
+ */
+export interface ParsedValues {
+	url?: string;
+	header?: string[];
+	file?: string;
+	timeout?: string;
+	json?: boolean;
+	help?: boolean;
+	profile?: string[];
+	strict?: boolean;
+	mode?: string;
+}
+
+export function parse(
+	command: "audit" | "resolve",
+	args: string[],
+): { values: ParsedValues; positionals: string[] } {
+	const options = command === "audit" ? AUDIT_OPTIONS : RESOLVE_OPTIONS;
+	try {
+		const { values, positionals } = parseArgs({
+			args: joinDashValues(args, options),
+			options,
+			allowPositionals: true,
+			strict: true,
+		});
+		return { values: values as ParsedValues, positionals };
+	} catch (error) {
+		throw usage(describeParseError(command, error), error);
+	}
+}
+
+// parseArgs takes `--timeout -5` for two options; join such a value so the value's own
+// check can say what is wrong with it.
+function joinDashValues(
+	args: readonly string[],
+	options: Readonly<Record<string, { type: string }>>,
+): string[] {
+	const joined: string[] = [];
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i] ?? "";
+		const next = args[i + 1];
+		const option = arg.startsWith("--") ? options[arg.slice(2)] : undefined;
+		if (
+			option?.type === "string" &&
+			next !== undefined &&
+			/^-\d|^-\.\d/.test(next)
+		) {
+			joined.push(`${arg}=${next}`);
+			i++;
+		} else {
+			joined.push(arg);
+		}
+	}
+	return joined;
+}
+
+/** One sentence for a `parseArgs` error; the proxy's arguments use it too. */
+export function describeParseError(command: string, error: unknown): string {
+	const code = (error as { code?: unknown }).code;
+	const message = error instanceof Error ? error.message : String(error);
+	const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
+	if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+		return `Unknown option ${quote(option)} for ${command} (see mcp-tool-names ${command} --help)`;
+	}
+	if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+		if (message.includes("does not take an argument")) {
+			return `Option ${option} takes no value`;
+		}
+		return `Option ${option} needs a value, e.g. ${option}=${exampleValue(option)}`;
+	}
+	return message.split("\n")[0] ?? message;
+}
+
+function exampleValue(option: string): string {
+	switch (option) {
+		case "--url":
+			return "http://localhost:3000/mcp";
+		case "--header":
+			return '"Authorization: Bearer TOKEN"';
+		case "--file":
+			return "tools.json";
+		case "--timeout":
+			return "5000";
+		case "--profile":
+			return "openai";
+		case "--mode":
+			return "safe";
+		default:
+			return "VALUE";
+	}
+}

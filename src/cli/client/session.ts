@@ -1,0 +1,288 @@
+/**
+ * The CLI's MCP client, independent of the transport: JSON-RPC requests matched to their
+ * answers, and the one conversation the CLI has with a server (initialize,
+ * notifications/initialized, every page of tools/list). Tools are taken as they come: the
+ * caller reads them leniently (see tool-list.ts), so one bad schema does not hide the names.
+ *
+ * @module
+ */
+import { VERSION } from "../help.js";
+import type { Progress } from "../progress.js";
+import type { Deadline } from "./deadline.js";
+import { ProtocolFailure, RpcFailure } from "./failures.js";
+
+/**
+ * A JSON-RPC connection to a server, as the session needs it; stdio and HTTP implement it.
+ *
+ * @example
+ * ```ts
+ * channel.onmessage = (message) => console.log(message);
+ * await channel.send({ jsonrpc: "2.0", id: 1, method: "ping" });
+ * ```
+ */
+export interface Channel {
+	/** Sends one message; rejects when the transport cannot deliver it. */
+	send(message: Record<string, unknown>): Promise<void>;
+	/** Set by the session: every message that arrives. */
+	onmessage?: (message: unknown) => void;
+	/** Set by the session: the channel is unusable, every waiting request fails with this. */
+	onfail?: (error: Error) => void;
+	/** Told the protocol version `initialize` agreed on (HTTP sends it as a header). */
+	setProtocolVersion?(version: string): void;
+}
+
+/**
+ * The server's `serverInfo` from `initialize`.
+ *
+ * @example
+ * ```ts
+ * const server: ServerInfo = { name: "linear", version: "1.2.0" };
+ * ```
+ */
+export interface ServerInfo {
+	name: string;
+	version: string;
+	title?: string;
+}
+
+/**
+ * What {@link listServerTools} read.
+ *
+ * @example
+ * ```ts
+ * const { tools, pages }: ServerTools = await listServerTools(channel, deadline, options);
+ * ```
+ */
+export interface ServerTools {
+	/** The tool objects of every page, unchecked, in listed order. */
+	tools: unknown[];
+	server: ServerInfo | null;
+	/** `tools/list` pages read (0 when the server declares no tools capability). */
+	pages: number;
+	/** The server's `initialize` result has no `tools` capability, so nothing was listed. */
+	noToolsCapability: boolean;
+}
+
+/**
+ * Options of {@link listServerTools}.
+ *
+ * @example
+ * ```ts
+ * const options: ListOptions = { progress, label: "the demo server" };
+ * ```
+ */
+export interface ListOptions {
+	progress: Progress;
+	/** How to name the server in messages: its command line or URL. */
+	label: string;
+}
+
+/**
+ * The protocol revision the CLI asks for; a server answers with the one it speaks, and the
+ * CLI takes any (it only lists tools, which every revision does alike).
+ */
+export const PROTOCOL_VERSION = "2025-11-25";
+const CLIENT_INFO = { name: "mcp-tool-names", version: VERSION };
+const MAX_PAGES = 10_000;
+
+/**
+ * Initializes a server over `channel` and follows `tools/list` through every `nextCursor`.
+ *
+ * @param channel - an open connection
+ * @param deadline - the run's budget; each step is a phase of it
+ * @param options - progress line and label
+ * @returns the raw tools and the server's info
+ * @throws RpcFailure when the server answers with an error, ProtocolFailure when an answer
+ * has the wrong shape or the cursors repeat, DeadlineExpired, or what the channel fails with
+ * @example
+ * ```ts
+ * const { tools } = await listServerTools(channel, new Deadline(15_000), { progress, label });
+ * ```
+ */
+export async function listServerTools(
+	channel: Channel,
+	deadline: Deadline,
+	options: ListOptions,
+): Promise<ServerTools> {
+	const session = new RpcSession(channel);
+	const init = await deadline.run(
+		"initialize",
+		session.request("initialize", {
+			protocolVersion: PROTOCOL_VERSION,
+			capabilities: {},
+			clientInfo: CLIENT_INFO,
+		}),
+	);
+	if (!isRecord(init)) {
+		throw new ProtocolFailure(
+			"initialize",
+			"answered initialize without a result object",
+		);
+	}
+	if (typeof init.protocolVersion === "string") {
+		channel.setProtocolVersion?.(init.protocolVersion);
+	}
+	const server = serverInfoOf(init.serverInfo);
+	await deadline.run("initialize", session.notify("notifications/initialized"));
+	const capabilities = isRecord(init.capabilities) ? init.capabilities : {};
+	if (capabilities.tools === undefined) {
+		return { tools: [], server, pages: 0, noToolsCapability: true };
+	}
+	const tools: unknown[] = [];
+	const cursors = new Set<string>();
+	let cursor: string | undefined;
+	let pages = 0;
+	do {
+		const phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
+		options.progress.update(
+			pages === 0
+				? `Listing tools of ${options.label}`
+				: `Listing tools of ${options.label} (page ${pages + 1}, ${tools.length} so far)`,
+		);
+		const page = await deadline.run(
+			phase,
+			session.request("tools/list", cursor === undefined ? {} : { cursor }),
+		);
+		pages++;
+		if (!isRecord(page) || !Array.isArray(page.tools)) {
+			throw new ProtocolFailure(
+				phase,
+				`answered ${phase} without a "tools" array`,
+			);
+		}
+		tools.push(...page.tools);
+		const next = page.nextCursor;
+		cursor = typeof next === "string" && next !== "" ? next : undefined;
+		if (cursor !== undefined) {
+			if (cursors.has(cursor) || pages >= MAX_PAGES) {
+				throw new ProtocolFailure(
+					phase,
+					`repeated the tools/list cursor ${JSON.stringify(cursor.slice(0, 40))} after ${pages} pages; stopped listing`,
+				);
+			}
+			cursors.add(cursor);
+		}
+	} while (cursor !== undefined);
+	return { tools, server, pages, noToolsCapability: false };
+}
+
+interface Pending {
+	resolve(result: unknown): void;
+	reject(error: Error): void;
+}
+
+/**
+ * JSON-RPC over a {@link Channel}: numbered requests matched to their answers; a server's
+ * own requests get an answer (`ping`) or "method not found", its notifications are ignored.
+ *
+ * @example
+ * ```ts
+ * const session = new RpcSession(channel);
+ * const result = await session.request("tools/list", {});
+ * ```
+ */
+export class RpcSession {
+	readonly #channel: Channel;
+	readonly #pending = new Map<number, Pending>();
+	#next = 1;
+	#failure: Error | undefined;
+
+	/** @param channel - the connection; the session takes its `onmessage` and `onfail` */
+	constructor(channel: Channel) {
+		this.#channel = channel;
+		channel.onmessage = (message) => this.#receive(message);
+		channel.onfail = (error) => this.#fail(error);
+	}
+
+	/**
+	 * Sends a request and waits for its answer.
+	 *
+	 * @param method - the JSON-RPC method
+	 * @param params - its params
+	 * @returns the `result` of the answer
+	 * @throws RpcFailure for an `error` answer, or the channel's failure
+	 */
+	request(method: string, params: Record<string, unknown>): Promise<unknown> {
+		if (this.#failure !== undefined) return Promise.reject(this.#failure);
+		const id = this.#next++;
+		return new Promise((resolve, reject) => {
+			this.#pending.set(id, { resolve, reject });
+			this.#channel
+				.send({ jsonrpc: "2.0", id, method, params })
+				.catch((error: unknown) => {
+					this.#pending.delete(id);
+					reject(error instanceof Error ? error : new Error(String(error)));
+				});
+		});
+	}
+
+	/**
+	 * Sends a notification.
+	 *
+	 * @param method - the JSON-RPC method
+	 * @returns when it is sent
+	 */
+	notify(method: string): Promise<void> {
+		return this.#channel.send({ jsonrpc: "2.0", method });
+	}
+
+	#receive(message: unknown): void {
+		if (Array.isArray(message)) {
+			for (const item of message) this.#receive(item);
+			return;
+		}
+		if (!isRecord(message)) return;
+		const { id, method } = message;
+		if (typeof method === "string") {
+			if (id === undefined || id === null) return;
+			const answer =
+				method === "ping"
+					? { jsonrpc: "2.0", id, result: {} }
+					: {
+							jsonrpc: "2.0",
+							id,
+							error: { code: -32601, message: `Method not found: ${method}` },
+						};
+			this.#channel.send(answer).catch(() => {});
+			return;
+		}
+		if (typeof id !== "number") return;
+		const pending = this.#pending.get(id);
+		if (pending === undefined) return;
+		this.#pending.delete(id);
+		if (isRecord(message.error)) {
+			const { code, message: text, data } = message.error;
+			pending.reject(
+				new RpcFailure(
+					typeof code === "number" ? code : 0,
+					typeof text === "string" ? text : "unknown error",
+					data,
+				),
+			);
+		} else {
+			pending.resolve(message.result);
+		}
+	}
+
+	#fail(error: Error): void {
+		this.#failure ??= error;
+		for (const pending of this.#pending.values()) pending.reject(error);
+		this.#pending.clear();
+	}
+}
+
+function serverInfoOf(info: unknown): ServerInfo | null {
+	if (!isRecord(info)) return null;
+	const name = typeof info.name === "string" ? info.name : "";
+	const version = typeof info.version === "string" ? info.version : "";
+	if (name === "" && version === "") return null;
+	return {
+		name,
+		version,
+		...(typeof info.title === "string" ? { title: info.title } : {}),
+	};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,245 @@
+/**
+ * One sentence for each way a server target fails, with the server's own words where it
+ * left any (the stderr lines that name the cause, the HTTP status).
+ *
+ * @module
+ */
+import { CliFailure } from "../_failure.js";
+import type { StderrLog } from "../process/stderr.js";
+import { DeadlineExpired } from "./deadline.js";
+import {
+	HttpStatus,
+	ProtocolFailure,
+	RpcFailure,
+	ServerExited,
+	ServerFatal,
+} from "./failures.js";
+
+/**
+ * What {@link describeStdioFailure} needs besides the error.
+ *
+ * @example
+ * ```ts
+ * const context: StdioContext = { label, command: "node", phase: "initialize", timeoutMs: 15_000, stderr };
+ * ```
+ */
+export interface StdioContext {
+	label: string;
+	command: string;
+	/** The phase the run was in. */
+	phase: string;
+	timeoutMs: number;
+	stderr: StderrLog;
+}
+
+/**
+ * What {@link describeHttpFailure} needs besides the error.
+ *
+ * @example
+ * ```ts
+ * const context: HttpContext = { label: url.href, url, phase: "initialize", timeoutMs: 15_000, fellBack: false };
+ * ```
+ */
+export interface HttpContext {
+	label: string;
+	url: URL;
+	phase: string;
+	timeoutMs: number;
+	/** The SSE fallback was tried too, and failed. */
+	fellBack: boolean;
+}
+
+/**
+ * The sentence for a failed stdio target.
+ *
+ * @param error - what was thrown
+ * @param context - the server, the phase and its stderr
+ * @returns a `target` failure to print (a `CliFailure` passes through)
+ * @example
+ * ```ts
+ * throw describeStdioFailure(error, context);
+ * ```
+ */
+export function describeStdioFailure(
+	error: unknown,
+	context: StdioContext,
+): CliFailure {
+	if (error instanceof CliFailure) return error;
+	const label = capitalize(context.label);
+	const cause = context.stderr.cause();
+	const fail = (sentence: string, lines: readonly string[] = cause) =>
+		new CliFailure("target", withCause(sentence, lines), { cause: error });
+	const spawn = spawnReason(error, context.command);
+	if (spawn !== undefined) {
+		return fail(
+			`Cannot start ${JSON.stringify(context.command)}: ${spawn}`,
+			[],
+		);
+	}
+	if (error instanceof DeadlineExpired) {
+		return fail(
+			error.phase === "spawn"
+				? `${label} did not start within ${context.timeoutMs} ms (--timeout)`
+				: `${label} did not answer ${error.phase} within ${context.timeoutMs} ms (--timeout); raise --timeout if it is slow to start`,
+		);
+	}
+	const before = `before it answered ${context.phase === "spawn" ? "initialize" : context.phase}`;
+	if (error instanceof ServerExited) {
+		const how =
+			error.status === undefined
+				? "closed its stdout"
+				: error.status.signal !== null
+					? `was ended by ${error.status.signal}`
+					: error.status.code === 0
+						? "exited"
+						: `exited with code ${error.status.code}`;
+		const junk =
+			error.junk === undefined
+				? ""
+				: ` after writing something that is not JSON-RPC to stdout (${JSON.stringify(error.junk.slice(0, 80))})`;
+		return fail(`${label} ${how} ${before}${junk}`);
+	}
+	if (error instanceof ServerFatal) {
+		return fail(
+			`${label} wrote a fatal error on stderr and did not answer ${context.phase}`,
+			cause.length > 0 ? cause : [error.line],
+		);
+	}
+	return fail(`${label} ${answerFailure(error, context.phase)}`);
+}
+
+/**
+ * The sentence for a failed HTTP target.
+ *
+ * @param error - what was thrown
+ * @param context - the endpoint and the phase
+ * @returns a `target` failure to print (a `CliFailure` passes through)
+ * @example
+ * ```ts
+ * throw describeHttpFailure(error, context);
+ * ```
+ */
+export function describeHttpFailure(
+	error: unknown,
+	context: HttpContext,
+): CliFailure {
+	if (error instanceof CliFailure) return error;
+	const label = context.label;
+	const tried = context.fellBack ? " (the SSE fallback failed too)" : "";
+	const fail = (sentence: string) =>
+		new CliFailure("target", sentence, { cause: error });
+	if (error instanceof DeadlineExpired) {
+		return fail(
+			`${label} did not answer ${error.phase} within ${context.timeoutMs} ms (--timeout); raise --timeout if it is slow`,
+		);
+	}
+	if (error instanceof HttpStatus) {
+		const status = error.status;
+		const hint =
+			status === 401 || status === 403
+				? '; pass credentials with --header "Authorization: Bearer <token>"'
+				: status === 404 || status === 405
+					? "; check the URL's path (often /mcp, or /sse for older servers)"
+					: "";
+		const text = error.statusText === "" ? "" : ` ${error.statusText}`;
+		return fail(`${label} answered HTTP ${status}${text}${tried}${hint}`);
+	}
+	const network = networkReason(error, context.url);
+	if (network !== undefined) {
+		return fail(`Cannot connect to ${label}: ${network}${tried}`);
+	}
+	return fail(`${label} ${answerFailure(error, context.phase)}${tried}`);
+}
+
+/**
+ * A sentence with the stderr lines that name the cause: one line inline, more below it.
+ *
+ * @param sentence - what happened
+ * @param lines - from {@link StderrLog.cause}
+ * @returns the message
+ * @example
+ * ```ts
+ * withCause("The server exited", ["Error: boom"]); // 'The server exited; its stderr: "Error: boom"'
+ * ```
+ */
+export function withCause(sentence: string, lines: readonly string[]): string {
+	if (lines.length === 0) return sentence;
+	if (lines.length === 1)
+		return `${sentence}; its stderr: ${JSON.stringify(lines[0])}`;
+	return `${sentence}; its stderr:\n${lines.map((line) => `  ${line}`).join("\n")}`;
+}
+
+function answerFailure(error: unknown, phase: string): string {
+	if (error instanceof RpcFailure) {
+		return error.code === -32601
+			? `does not support ${phase.replace(/ \(page \d+\)$/, "")} (method not found)`
+			: `answered ${phase} with an error: ${firstLine(error.message)}`;
+	}
+	if (error instanceof ProtocolFailure) return error.message;
+	return `failed during ${phase}: ${firstLine(error instanceof Error ? error.message : String(error))}`;
+}
+
+function spawnReason(error: unknown, command: string): string | undefined {
+	const syscall = (error as { syscall?: unknown } | null)?.syscall;
+	if (typeof syscall !== "string" || !syscall.startsWith("spawn")) {
+		return undefined;
+	}
+	const code = (error as { code?: unknown }).code;
+	if (code === "ENOENT") {
+		return /\s/.test(command)
+			? "command not found; write the command and its arguments as separate words after --"
+			: "command not found";
+	}
+	if (code === "EACCES") return "permission denied";
+	return firstLine(error instanceof Error ? error.message : String(error));
+}
+
+function networkReason(error: unknown, url: URL): string | undefined {
+	const code = networkCodeOf(error);
+	if (code !== undefined) {
+		if (code === "ECONNREFUSED") return "connection refused";
+		if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
+			return `host ${url.hostname} not found`;
+		}
+		if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") {
+			return "the connection was reset";
+		}
+		if (code.includes("CERT") || code.startsWith("ERR_TLS")) {
+			return `TLS error (${code})`;
+		}
+		return code;
+	}
+	// undici rejects with TypeError("fetch failed") and the reason in `cause`.
+	if (error instanceof TypeError && error.message === "fetch failed") {
+		const cause = (error as { cause?: unknown }).cause;
+		return cause instanceof Error && cause.message !== ""
+			? firstLine(cause.message)
+			: "the request failed";
+	}
+	return undefined;
+}
+
+function networkCodeOf(error: unknown): string | undefined {
+	const seen = new Set<unknown>();
+	const queue: unknown[] = [error];
+	while (queue.length > 0) {
+		const next = queue.shift();
+		if (typeof next !== "object" || next === null || seen.has(next)) continue;
+		seen.add(next);
+		const code = (next as { code?: unknown }).code;
+		if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
+		queue.push((next as { cause?: unknown }).cause);
+		const errors = (next as { errors?: unknown }).errors;
+		if (Array.isArray(errors)) queue.push(...errors);
+	}
+	return undefined;
+}
+
+function firstLine(text: string): string {
+	const line = text.split("\n")[0] ?? text;
+	return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+function capitalize(text: string): string {
+	return text.startsWith("the ") ? `The ${text.slice(4)}` : text;
+}

@@ -1,0 +1,133 @@
+/**
+ * Reads a list of tools leniently: an audit needs the names, so a tool whose definition
+ * breaks the MCP schema is still audited by name, and what is wrong with it becomes a
+ * finding (it is exactly what makes clients reject a server's whole `tools/list`).
+ *
+ * @module
+ */
+import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
+
+/**
+ * A problem with one tool definition: `audit` lists it and `--strict` fails on it.
+ *
+ * @example
+ * ```ts
+ * const finding: ToolFinding = { index: 2, tool: "search", code: "input-schema", message: '…' };
+ * ```
+ */
+export interface ToolFinding {
+	/** Position in the listed order (every page counted). */
+	index: number;
+	/** The tool's name, or `null` when it has none. */
+	tool: string | null;
+	/** `no-name` (the tool is skipped), `input-schema`, `output-schema`, `annotations` or `field`. */
+	code: "no-name" | "input-schema" | "output-schema" | "annotations" | "field";
+	message: string;
+}
+
+/**
+ * The tools of a list, and the findings about their definitions.
+ *
+ * @example
+ * ```ts
+ * const { tools, findings }: ToolList = readToolList(result.tools);
+ * ```
+ */
+export interface ToolList {
+	tools: ToolEntry[];
+	findings: ToolFinding[];
+}
+
+/**
+ * Reads tool definitions as `tools/list` returns them, checking what MCP requires of each
+ * (https://modelcontextprotocol.io/specification/2025-06-18/schema#tool): a string `name`, an
+ * `inputSchema` object with `"type": "object"`, an `outputSchema` of the same kind when there
+ * is one, an `annotations` object, string `title` and `description`. A string item is a bare
+ * name (files), and is not checked further.
+ *
+ * @param items - the `tools` array
+ * @param options - `schemas: false` checks names only (a file that is a plain list)
+ * @returns every tool with a name, in order, and the findings
+ * @example
+ * ```ts
+ * readToolList([{ name: "a/b" }]).findings[0]?.code; // "input-schema"
+ * ```
+ */
+export function readToolList(
+	items: readonly unknown[],
+	options: { schemas?: boolean } = {},
+): ToolList {
+	const tools: ToolEntry[] = [];
+	const findings: ToolFinding[] = [];
+	items.forEach((item, index) => {
+		if (typeof item === "string") {
+			tools.push({ name: item, protected: false });
+			return;
+		}
+		if (!isRecord(item) || typeof item.name !== "string") {
+			findings.push({
+				index,
+				tool: null,
+				code: "no-name",
+				message: `tools[${index}] has no string "name"; no client can call it, so it is left out`,
+			});
+			return;
+		}
+		const name = item.name;
+		const annotations = item.annotations;
+		tools.push(toolEntryOf(item) ?? { name, protected: false });
+		if (options.schemas === false) return;
+		const add = (code: ToolFinding["code"], problem: string): void => {
+			findings.push({ index, tool: name, code, message: `${problem}` });
+		};
+		const input = schemaProblem(item.inputSchema, "inputSchema");
+		if (input !== undefined) {
+			add(
+				"input-schema",
+				`${input}; MCP requires an object schema, and the MCP SDK's client rejects the whole tools/list over it`,
+			);
+		}
+		if (item.outputSchema !== undefined) {
+			const output = schemaProblem(item.outputSchema, "outputSchema");
+			if (output !== undefined) {
+				add("output-schema", `${output}; MCP requires an object schema`);
+			}
+		}
+		if (annotations !== undefined && !isRecord(annotations)) {
+			add(
+				"annotations",
+				`annotations is ${kindOf(annotations)}, not an object`,
+			);
+		}
+		for (const field of ["title", "description"] as const) {
+			const value = item[field];
+			if (value !== undefined && typeof value !== "string") {
+				add("field", `${field} is ${kindOf(value)}, not a string`);
+			}
+		}
+	});
+	return { tools, findings };
+}
+
+function schemaProblem(schema: unknown, field: string): string | undefined {
+	if (schema === undefined) return `no ${field}`;
+	if (!isRecord(schema)) return `${field} is ${kindOf(schema)}, not an object`;
+	if (schema.type !== "object") {
+		return schema.type === undefined
+			? `${field} has no "type": "object"`
+			: `${field} has "type": ${JSON.stringify(schema.type)}, not "object"`;
+	}
+	return undefined;
+}
+
+function kindOf(value: unknown): string {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	if (typeof value === "string")
+		return `the string ${JSON.stringify(value.slice(0, 40))}`;
+	return `a ${typeof value}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}

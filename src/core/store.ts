@@ -1,0 +1,172 @@
+/**
+ * What a {@link CodecStore} holds for one scope: the assignments, the profile they were
+ * made for, and the two numbers a claim must match to be accepted.
+ *
+ * @example
+ * ```ts
+ * const state: StoredNames = await store.load("github");
+ * state.names; // [["github/search", "github_search"], ...]
+ * ```
+ */
+export interface StoredNames {
+	/** Set when the scope is created, so a scope lost and created again is told apart; `""` when it does not exist. */
+	epoch: string;
+	/** Counts the accepted claims that added names; 0 for a new scope. */
+	version: number;
+	/** The profile key ({@link SharedCodec} writes it), `""` when the scope does not exist. */
+	profile: string;
+	/** Every `[canonical, wire]` pair of the scope. */
+	names: Array<[canonical: string, wire: string]>;
+}
+
+/**
+ * A request to add assignments to a scope, accepted only against the state it was planned
+ * on (`epoch` and `version` as last seen).
+ *
+ * @example
+ * ```ts
+ * const claim: NameClaim = { profile, epoch: state.epoch, version: state.version, names: codec.plan(names) };
+ * ```
+ */
+export interface NameClaim {
+	/** The claimant's profile key; a scope of another profile refuses the claim. */
+	profile: string;
+	/** The epoch the claim was planned on (`""` for a scope not seen yet). */
+	epoch: string;
+	/** The version the claim was planned on. */
+	version: number;
+	/** The pairs to add; pairs the scope holds already are accepted as they are. */
+	names: Array<[canonical: string, wire: string]>;
+}
+
+/**
+ * The answer to a {@link NameClaim}: `claimed` (every pair is in the scope now), `stale`
+ * (the scope changed or a pair contradicts it: adopt `state` and plan again) or
+ * `profile-mismatch` (the scope belongs to another profile).
+ *
+ * @example
+ * ```ts
+ * const outcome: ClaimOutcome = await store.claim("github", claim);
+ * if (outcome.status === "stale") codec.adopt(outcome.state.names);
+ * ```
+ */
+export type ClaimOutcome =
+	| { status: "claimed"; epoch: string; version: number }
+	| { status: "stale"; state: StoredNames }
+	| { status: "profile-mismatch"; profile: string };
+
+/**
+ * Shared state of wire-name assignments, one history per scope, for many replicas. A claim
+ * must be atomic: it is checked and applied as one step by {@link mergeClaim}'s rules
+ * (a Redis store runs them as one server-side script), never read-then-write.
+ *
+ * @example
+ * ```ts
+ * const store: CodecStore = new MemoryCodecStore();
+ * const names = new SharedCodec({ store, scope: "github" });
+ * ```
+ */
+export interface CodecStore {
+	/** Everything the scope holds; an empty state (`epoch: ""`) when it does not exist. */
+	load(scope: string): Promise<StoredNames>;
+	/** Adds the claimed pairs to the scope atomically, or says why not. */
+	claim(scope: string, claim: NameClaim): Promise<ClaimOutcome>;
+}
+
+/**
+ * The merge rules every {@link CodecStore} applies atomically: a scope of another profile
+ * refuses; a claim planned on another epoch or version is stale; so is one with a pair that
+ * gives a canonical name another wire name or a wire name another meaning (whether against
+ * the scope or within the claim). Otherwise the new pairs are added, and the version grows
+ * by one when there were any.
+ *
+ * @param state - the scope as it is
+ * @param claim - the claim
+ * @param newEpoch - the epoch to give a scope created by this claim
+ * @returns the outcome, and the scope's next state when the claim added names
+ * @example
+ * ```ts
+ * const { outcome, next } = mergeClaim(state, claim, String(Date.now()));
+ * ```
+ */
+export function mergeClaim(
+	state: StoredNames,
+	claim: NameClaim,
+	newEpoch: string,
+): { outcome: ClaimOutcome; next?: StoredNames } {
+	if (state.profile !== "" && state.profile !== claim.profile)
+		return { outcome: { status: "profile-mismatch", profile: state.profile } };
+	const stale = { outcome: { status: "stale", state } as const };
+	if (state.epoch !== claim.epoch || state.version !== claim.version)
+		return stale;
+	const forward = new Map(state.names);
+	const reverse = new Map(state.names.map(([c, w]) => [w, c] as const));
+	const added: Array<[string, string]> = [];
+	for (const [canonical, wire] of claim.names) {
+		const held = forward.get(canonical);
+		if (held === wire) continue;
+		if (held !== undefined || reverse.has(wire)) return stale;
+		forward.set(canonical, wire);
+		reverse.set(wire, canonical);
+		added.push([canonical, wire]);
+	}
+	const epoch = state.epoch === "" ? newEpoch : state.epoch;
+	if (added.length === 0 && state.epoch !== "")
+		return { outcome: { status: "claimed", epoch, version: state.version } };
+	const version = state.version + (added.length > 0 ? 1 : 0);
+	return {
+		outcome: { status: "claimed", epoch, version },
+		next: {
+			epoch,
+			version,
+			profile: claim.profile,
+			names: [...state.names, ...added],
+		},
+	};
+}
+
+/**
+ * A {@link CodecStore} in memory, for one process (several servers sharing one history) and
+ * for tests of code that takes a store. Claims are atomic because they run synchronously.
+ *
+ * @example
+ * ```ts
+ * const store = new MemoryCodecStore();
+ * const a = new SharedCodec({ store, scope: "s" });
+ * const b = new SharedCodec({ store, scope: "s" }); // a and b give the same wire names
+ * ```
+ */
+export class MemoryCodecStore implements CodecStore {
+	readonly #scopes = new Map<string, StoredNames>();
+	#epochs = 0;
+
+	/**
+	 * @param scope - the scope to read
+	 * @returns a copy of what it holds
+	 */
+	async load(scope: string): Promise<StoredNames> {
+		return this.#read(scope);
+	}
+
+	/**
+	 * @param scope - the scope to add names to
+	 * @param claim - the names and the state they were planned on
+	 * @returns the outcome of {@link mergeClaim}
+	 */
+	async claim(scope: string, claim: NameClaim): Promise<ClaimOutcome> {
+		const { outcome, next } = mergeClaim(
+			this.#read(scope),
+			claim,
+			`${++this.#epochs}`,
+		);
+		if (next !== undefined) this.#scopes.set(scope, next);
+		return outcome;
+	}
+
+	#read(scope: string): StoredNames {
+		const state = this.#scopes.get(scope);
+		if (state === undefined)
+			return { epoch: "", version: 0, profile: "", names: [] };
+		return { ...state, names: state.names.map(([c, w]) => [c, w]) };
+	}
+}

@@ -1,0 +1,73 @@
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+
+/** One tool of the test catalog, with the MCP annotations the server lists. */
+export interface CatalogTool {
+	name: string;
+	destructive?: boolean;
+	readOnly?: boolean;
+}
+
+/** The catalog the host-framework tests serve: names no provider accepts as they are. */
+export const HOST_CATALOG: readonly CatalogTool[] = [
+	{ name: "linear.list_issues", readOnly: true },
+	{ name: "get_user", readOnly: true },
+	{ name: "websearch/fetch_content", readOnly: true },
+	{ name: "files/delete_all", destructive: true },
+];
+
+/** A real MCP server (SDK 1.x `McpServer`) and the calls it received, by canonical name. */
+export interface CatalogServer {
+	readonly server: McpServer;
+	readonly calls: string[];
+	/** A transport linked to the server, for one client. */
+	connect(): Promise<InMemoryTransport>;
+	close(): Promise<void>;
+}
+
+/** Starts an `McpServer` serving `tools`; each tool answers `<name> ran with <args>`. */
+export function catalogServer(
+	tools: readonly CatalogTool[] = HOST_CATALOG,
+): CatalogServer {
+	const server = new McpServer({ name: "catalog", version: "1.0.0" });
+	const calls: string[] = [];
+	for (const tool of tools) {
+		server.registerTool(
+			tool.name,
+			{
+				description: `The ${tool.name} tool`,
+				inputSchema: { q: z.string().optional() },
+				annotations: {
+					...(tool.destructive === undefined
+						? {}
+						: { destructiveHint: tool.destructive }),
+					...(tool.readOnly === undefined
+						? {}
+						: { readOnlyHint: tool.readOnly }),
+				},
+			},
+			async (args) => {
+				calls.push(tool.name);
+				return {
+					content: [
+						{
+							type: "text",
+							text: `${tool.name} ran with ${JSON.stringify(args)}`,
+						},
+					],
+				};
+			},
+		);
+	}
+	return {
+		server,
+		calls,
+		async connect() {
+			const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+			await server.connect(serverSide);
+			return clientSide;
+		},
+		close: () => server.close(),
+	};
+}

@@ -1,0 +1,106 @@
+import { AIMessage, type ToolMessage } from "@langchain/core/messages";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { loadMcpTools } from "@langchain/mcp-adapters";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Resolution } from "mcp-tool-names";
+import { repairToolCall, wireTools } from "mcp-tool-names/langchain";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type CatalogTool, catalogServer } from "../_hosts/catalog-server.js";
+import { quietToolNameWarnings } from "../sdk/_quiet.js";
+
+beforeAll(quietToolNameWarnings);
+
+const open: (() => Promise<void>)[] = [];
+afterEach(async () => {
+	await Promise.all(open.splice(0).map((close) => close()));
+});
+
+async function wired(catalog?: readonly CatalogTool[]) {
+	const server = catalogServer(catalog);
+	const client = new Client({ name: "langchain-test", version: "1.0.0" });
+	await client.connect(await server.connect());
+	open.push(async () => {
+		await client.close();
+		await server.close();
+	});
+	return { server, tools: wireTools(await loadMcpTools("catalog", client)) };
+}
+
+/** The model's message, repaired, then run by LangGraph's ToolNode. */
+async function callThrough(
+	tools: Awaited<ReturnType<typeof wired>>["tools"],
+	name: string,
+	onCorrection?: (resolution: Resolution, message: string) => void,
+): Promise<ToolMessage> {
+	const message = new AIMessage({
+		content: "",
+		tool_calls: [{ id: "call-1", name, args: { q: "x" }, type: "tool_call" }],
+	});
+	const repaired = new AIMessage({
+		content: message.content,
+		tool_calls: (message.tool_calls ?? []).map(
+			(call) =>
+				repairToolCall(
+					call,
+					tools,
+					onCorrection === undefined ? {} : { onCorrection },
+				) ?? call,
+		),
+	});
+	const { messages } = (await new ToolNode(tools).invoke({
+		messages: [repaired],
+	})) as { messages: ToolMessage[] };
+	return messages[0] as ToolMessage;
+}
+
+describe("repairToolCall", () => {
+	it("sends a camelCased name to the MCP tool behind its wire name", async () => {
+		const { server, tools } = await wired();
+		const messages: string[] = [];
+		const reply = await callThrough(tools, "linear_listIssues", (_, message) =>
+			messages.push(message),
+		);
+		expect(reply.status).toBe("success");
+		expect(server.calls).toEqual(["linear.list_issues"]);
+		expect(messages).toEqual([
+			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+		]);
+	});
+
+	it("does not turn set_user into get_user", async () => {
+		const { server, tools } = await wired();
+		const reply = await callThrough(tools, "set_user");
+		expect(reply.status).toBe("error");
+		expect(String(reply.content)).toContain('Tool "set_user" not found.');
+		expect(server.calls).toEqual([]);
+	});
+
+	it("never corrects onto a tool the MCP server marks destructive", async () => {
+		const { server, tools } = await wired();
+		expect(
+			repairToolCall({ name: "file_delete_all", args: {} }, tools),
+		).toBeNull();
+		expect((await callThrough(tools, "file_delete_all")).status).toBe("error");
+		expect(server.calls).toEqual([]);
+	});
+
+	it("corrects the same near miss when the server does not mark the tool destructive", async () => {
+		const { server, tools } = await wired([{ name: "files/delete_all" }]);
+		await callThrough(tools, "file_delete_all");
+		expect(server.calls).toEqual(["files/delete_all"]);
+	});
+
+	it("leaves a call that names a tool alone, and honours isProtected", async () => {
+		const { tools } = await wired();
+		expect(repairToolCall({ name: "get_user", args: {} }, tools)).toBeNull();
+		expect(
+			repairToolCall({ name: "get_users", args: {} }, tools, {
+				isProtected: (name) => name === "get_user",
+			}),
+		).toBeNull();
+		expect(repairToolCall({ name: "get_users", id: "7" }, tools)).toEqual({
+			name: "get_user",
+			id: "7",
+		});
+	});
+});

@@ -1,0 +1,220 @@
+import { Redis } from "ioredis";
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+	type RedisClientLike,
+	RedisCodecStore,
+	SharedCodec,
+} from "../../../src/adapters/redis/index.js";
+import { isMcpToolNamesError } from "../../../src/index.js";
+import { RedisServer } from "../../_support/redis-server.js";
+
+interface Kit {
+	name: string;
+	connect(
+		url: string,
+	): Promise<{ client: RedisClientLike; close(): Promise<void> }>;
+}
+
+const KITS: Kit[] = [
+	{
+		name: "redis (node-redis 5)",
+		async connect(url) {
+			const client = createClient({
+				url,
+				socket: { reconnectStrategy: () => 50, connectTimeout: 2000 },
+			});
+			client.on("error", () => {});
+			await client.connect();
+			return { client, close: async () => void client.destroy() };
+		},
+	},
+	{
+		name: "ioredis 5",
+		async connect(url) {
+			const client = new Redis(url, {
+				retryStrategy: () => 50,
+				maxRetriesPerRequest: 1,
+				lazyConnect: true,
+			});
+			client.on("error", () => {});
+			await client.connect();
+			return { client, close: async () => void client.disconnect() };
+		},
+	},
+];
+
+const rejection = async (promise: Promise<unknown>): Promise<unknown> => {
+	try {
+		await promise;
+	} catch (error) {
+		return error;
+	}
+	throw new Error("expected a rejection");
+};
+
+let redis: RedisServer;
+const closers: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+	redis = await RedisServer.start({ persist: true });
+}, 30_000);
+
+afterAll(async () => {
+	for (const close of closers) await close();
+	await redis?.close();
+});
+
+let scopes = 0;
+const scope = (): string => `test-${++scopes}`;
+
+for (const kit of KITS) {
+	describe(`RedisCodecStore over ${kit.name}`, () => {
+		const connect = async () => {
+			const connection = await kit.connect(redis.url);
+			closers.push(connection.close);
+			return connection.client;
+		};
+
+		it("keeps canonical ⇄ wire readable as a hash per scope", async () => {
+			const client = await connect();
+			const store = new RedisCodecStore({ client, prefix: "t:" });
+			const s = scope();
+			const names = new SharedCodec({ store, scope: s });
+			await names.sync(["github/search", "linear.list_issues"]);
+			const inspect = await connect();
+			const raw = await send(inspect, ["HGETALL", `t:{${s}}:names`]);
+			expect(pairsOf(raw)).toEqual(
+				new Map([
+					["github/search", "github_search"],
+					["linear.list_issues", "linear_list_issues"],
+				]),
+			);
+			expect(store.keysOf(s).names).toBe(`t:{${s}}:names`);
+			const meta = pairsOf(await send(inspect, ["HGETALL", `t:{${s}}:meta`]));
+			expect(meta.get("version")).toBe("1");
+			expect(JSON.parse(meta.get("profile") ?? "{}").name).toBe("openai");
+		});
+
+		it("ends racing claims from many clients with one assignment", async () => {
+			const s = scope();
+			const replicas = await Promise.all(
+				Array.from({ length: 8 }, async () => {
+					const store = new RedisCodecStore({ client: await connect() });
+					return new SharedCodec({ store, scope: s });
+				}),
+			);
+			const names = ["a/b", "a.b", "a_b", "c/d", "c.d", "e:f", "e/f"];
+			await Promise.all(
+				replicas.map((replica, i) =>
+					replica.sync(i % 2 === 0 ? names : [...names].reverse()),
+				),
+			);
+			const stored = new Map(
+				(await new RedisCodecStore({ client: await connect() }).load(s)).names,
+			);
+			expect(stored.size).toBe(names.length);
+			for (const replica of replicas)
+				expect(new Map(replica.codec.toJSON().names)).toEqual(stored);
+		});
+
+		it("refuses a replica of another profile on the same scope", async () => {
+			const store = new RedisCodecStore({ client: await connect() });
+			const s = scope();
+			await new SharedCodec({ store, scope: s }).sync(["a/b"]);
+			const error = await rejection(
+				new SharedCodec({ store, scope: s, profile: "portable" }).sync(["c"]),
+			);
+			expect(isMcpToolNamesError(error)).toBe(true);
+			expect((error as { code: string }).code).toBe("profile-mismatch");
+		});
+
+		it("lets scopes nobody uses expire after ttlSeconds", async () => {
+			const client = await connect();
+			const store = new RedisCodecStore({ client, ttlSeconds: 60 });
+			const s = scope();
+			await new SharedCodec({ store, scope: s }).sync(["a/b"]);
+			for (const key of Object.values(store.keysOf(s))) {
+				const ttl = Number(await send(client, ["PTTL", key]));
+				expect(ttl).toBeGreaterThan(0);
+				expect(ttl).toBeLessThanOrEqual(60_000);
+			}
+			const forever = new RedisCodecStore({ client });
+			const t = scope();
+			await new SharedCodec({ store: forever, scope: t }).sync(["a/b"]);
+			expect(
+				Number(await send(client, ["PTTL", forever.keysOf(t).names])),
+			).toBe(-1);
+		});
+
+		it("rejects a client of another shape and bad options", () => {
+			for (const options of [
+				{ client: {} },
+				{ client: { call: async () => 1 }, ttlSeconds: 0 },
+				{ client: { call: async () => 1 }, prefix: 1 },
+			]) {
+				let error: unknown;
+				try {
+					new RedisCodecStore(options as never);
+				} catch (caught) {
+					error = caught;
+				}
+				expect((error as { code: string }).code).toBe("invalid-option");
+			}
+		});
+	});
+}
+
+describe("RedisCodecStore when Redis goes away", () => {
+	it("keeps known names, fails new ones with store-unavailable, and recovers when Redis is back", async () => {
+		const kit = KITS[0] as Kit;
+		const connection = await kit.connect(redis.url);
+		closers.push(connection.close);
+		const store = new RedisCodecStore({ client: connection.client });
+		const s = scope();
+		const names = new SharedCodec({ store, scope: s, timeoutMs: 500 });
+		await names.sync(["known/tool"]);
+		await redis.stop("SIGKILL");
+		try {
+			await names.sync(["known/tool"]);
+			expect(names.codec.encode("known/tool")).toBe("known_tool");
+			expect(await names.lookup("known_tool")).toBe("known/tool");
+			const error = await rejection(names.sync(["new/tool"]));
+			expect((error as { code: string }).code).toBe("store-unavailable");
+			expect(names.codec.wireNameOf("new/tool")).toBeUndefined();
+		} finally {
+			await redis.restart();
+		}
+		// Persistent Redis: nothing lost; the script cache is gone (NOSCRIPT) and reloaded.
+		const other = new SharedCodec({ store, scope: s, timeoutMs: 5000 });
+		await retry(() => names.sync(["new/tool"]));
+		await other.sync(["new/tool", "known/tool"]);
+		expect(other.codec.toJSON().names).toEqual(names.codec.toJSON().names);
+	}, 30_000);
+});
+
+async function retry(task: () => Promise<void>): Promise<void> {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await task();
+		} catch (error) {
+			if (attempt >= 40) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	}
+}
+
+function send(client: RedisClientLike, args: string[]): Promise<unknown> {
+	return "call" in client
+		? client.call(args[0] as string, ...args.slice(1))
+		: client.sendCommand(args);
+}
+
+function pairsOf(raw: unknown): Map<string, string> {
+	if (!Array.isArray(raw))
+		return new Map(Object.entries(raw as Record<string, string>));
+	const map = new Map<string, string>();
+	for (let i = 0; i + 1 < raw.length; i += 2)
+		map.set(String(raw[i]), String(raw[i + 1]));
+	return map;
+}
