@@ -179,13 +179,19 @@ const lines = [
 ];
 const target =
 	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url);
-// `npm run bench:redis` writes its own section; keep it.
-const shared = existsSync(target)
-	? /<!-- redis:start -->[\s\S]*<!-- redis:end -->\n?/.exec(
-			readFileSync(target, "utf8"),
-		)?.[0]
-	: undefined;
-const text = `${lines.join("\n")}\n${shared === undefined ? "" : `\n${shared}`}`;
+// `npm run bench:proxy` (bench/proxy.ts) and `npm run bench:redis` write sections of their
+// own; keep them.
+const previous = existsSync(target) ? readFileSync(target, "utf8") : "";
+const shared = /<!-- redis:start -->[\s\S]*<!-- redis:end -->\n?/.exec(
+	previous,
+)?.[0];
+const proxyAt = previous.indexOf("## Proxy over stdio");
+const proxy =
+	proxyAt === -1
+		? undefined
+		: previous.slice(proxyAt).replace(/<!-- redis:start -->[\s\S]*$/, "");
+const kept = [proxy, shared].filter((part) => part !== undefined);
+const text = `${lines.join("\n")}\n${kept.map((part) => `\n${part}`).join("")}`;
 writeFileSync(target, text);
 console.log(text);
 if (mismatches > 0) {

@@ -85,7 +85,8 @@ function joinDashValues(
 	return joined;
 }
 
-function describeParseError(command: string, error: unknown): string {
+/** One sentence for a `parseArgs` error; the proxy's arguments use it too. */
+export function describeParseError(command: string, error: unknown): string {
 	const code = (error as { code?: unknown }).code;
 	const message = error instanceof Error ? error.message : String(error);
 	const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";

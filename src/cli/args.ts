@@ -8,6 +8,7 @@ import {
 	urlFirst,
 	withUrl,
 } from "./args-values.js";
+import { type ProxyCommand, parseProxyArgs } from "./proxy/args.js";
 
 /**
  * What to read tool names from.
@@ -70,7 +71,8 @@ export interface ResolveCommand {
 export type CliCommand =
 	| AuditCommand
 	| ResolveCommand
-	| { command: "help"; topic?: "audit" | "resolve" }
+	| ProxyCommand
+	| { command: "help"; topic?: "audit" | "resolve" | "proxy" }
 	| { command: "version" };
 
 /**
@@ -104,13 +106,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 	}
 	if (first === "-h" || first === "--help" || first === "help") {
 		const topic = rest[0];
-		return topic === "audit" || topic === "resolve"
+		return topic === "audit" || topic === "resolve" || topic === "proxy"
 			? { command: "help", topic }
 			: { command: "help" };
 	}
 	if (first === "-v" || first === "--version") return { command: "version" };
 	if (first === "audit") return parseAudit(rest, serverCommand);
 	if (first === "resolve") return parseResolve(rest, serverCommand);
+	if (first === "proxy") return parseProxyArgs(rest, serverCommand);
 	if (first.startsWith("-")) {
 		throw usage(
 			`Unknown option ${quote(first)} before the command; expected audit or resolve first (see mcp-tool-names --help)`,

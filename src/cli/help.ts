@@ -31,10 +31,12 @@ const TARGETS = `Targets (one of them; none: the bundled demo server):
 const GENERAL = `Usage:
   mcp-tool-names audit [options] [target]
   mcp-tool-names resolve <name> [options] [target]
+  mcp-tool-names proxy [options] -- <command> [args...]
 
 Commands:
   audit      show which tool names each provider accepts, and the wire names to send instead
   resolve    show whether a name a model sent would be auto-corrected, or only hinted at
+  proxy      sit between a client and a server: wire-safe names out, calls routed back in
 
 ${TARGETS}
 
@@ -84,6 +86,38 @@ Examples:
   mcp-tool-names resolve fetch_content
   mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js`;
 
+const PROXY = `Usage: mcp-tool-names proxy [options] -- <command> [args...]
+       mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...
+
+Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
+fixes tool names on the way: tools/list goes out with wire names for --profile, tools/call
+names are mapped back, and near misses are auto-corrected only when it is safe (never onto
+a destructive tool). Everything else passes through byte for byte. Each correction and
+refusal is one line on stderr; stdout is the protocol.
+
+Options:
+  --profile <name>    openai (default), anthropic, gemini, portable or mcp
+  --no-correct        never auto-correct a mistyped name (wire and canonical names still route)
+  --mode <mode>       safe (default) or mcporter, to reproduce mcporter's corrections
+  --protect <rule>    destructive-hint (default: only tools annotated destructiveHint: true
+                      are never corrected to) or unless-read-only (every tool not marked
+                      readOnlyHint: true or destructiveHint: false)
+  --snapshot <file>   keep wire names in this file across restarts (written atomically)
+  --listen <addr>     serve clients over Streamable HTTP at host:port (default host
+                      127.0.0.1), one upstream per client session, at /mcp
+  --log-json          write the log as JSON lines
+  --timeout <ms>      bound on the server's initialize and first tools/list (default ${DEFAULT_TIMEOUT_MS})
+  -h, --help          show this help
+
+Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
+initialize; 130/143 after SIGINT/SIGTERM.
+
+Examples:
+  mcp-tool-names proxy -- npx -y @modelcontextprotocol/server-everything
+  mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
+  mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
+  mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js`;
+
 /**
  * The help text of the CLI or of one command.
  *
@@ -94,8 +128,14 @@ Examples:
  * io.stdout.write(helpText("audit"));
  * ```
  */
-export function helpText(topic?: "audit" | "resolve"): string {
+export function helpText(topic?: "audit" | "resolve" | "proxy"): string {
 	const text =
-		topic === "audit" ? AUDIT : topic === "resolve" ? RESOLVE : GENERAL;
+		topic === "audit"
+			? AUDIT
+			: topic === "resolve"
+				? RESOLVE
+				: topic === "proxy"
+					? PROXY
+					: GENERAL;
 	return `${text}\n`;
 }

@@ -5,6 +5,7 @@ import { runAudit } from "./audit.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import { helpText, VERSION } from "./help.js";
 import type { CliIo } from "./io.js";
+import { runProxy } from "./proxy/run.js";
 import { runResolve } from "./resolve.js";
 
 /**
@@ -37,6 +38,8 @@ export async function main(
 				return await runAudit(command, io);
 			case "resolve":
 				return await runResolve(command, io);
+			case "proxy":
+				return await runProxy(command, io);
 		}
 	} catch (error) {
 		const style = createStyle(isColorEnabled(io.stderr, io.env ?? {}));

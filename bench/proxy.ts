@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:proxy`: a tools/call round trip over stdio, measured side by side in one run
+ * three ways: straight to the server, through a do-nothing Node pipe (the price of any extra
+ * stdio hop), and through `mcp-tool-names proxy` (dist/cli.js: run `npm run build` first).
+ * The server is the tests' raw echo server, so the hop, not the server, is what is timed.
+ * Writes the "Proxy over stdio" section of bench/RESULTS.md and leaves the rest as it is.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CLI = `${ROOT}dist/cli.js`;
+const ECHO = `${ROOT}tests/e2e/fixtures/echo-upstream.mjs`;
+const RESULTS = `${ROOT}bench/RESULTS.md`;
+const ROUNDS = 7;
+const CALLS = 1_000;
+const TARGET = 1.1;
+const SECTION = "## Proxy over stdio";
+
+// A do-nothing pipe: bytes in, bytes out, nothing parsed.
+const PIPE = `const c = require("node:child_process").spawn(process.execPath, [${JSON.stringify(ECHO)}], { stdio: ["pipe", "pipe", "inherit"] });
+process.stdin.pipe(c.stdin); c.stdout.pipe(process.stdout); c.on("exit", (code) => process.exit(code ?? 0));`;
+
+interface Peer {
+	child: ChildProcess;
+	call(line: string): Promise<void>;
+}
+
+function start(args: string[]): Peer {
+	const child = spawn(process.execPath, args, {
+		stdio: ["pipe", "pipe", "inherit"],
+	});
+	let buffer = "";
+	let waiting: (() => void) | undefined;
+	child.stdout?.on("data", (chunk: Buffer) => {
+		buffer += chunk.toString();
+		let end = buffer.indexOf("\n");
+		while (end !== -1) {
+			buffer = buffer.slice(end + 1);
+			const resolve = waiting;
+			waiting = undefined;
+			resolve?.();
+			end = buffer.indexOf("\n");
+		}
+	});
+	return {
+		child,
+		call: (line) =>
+			new Promise<void>((resolve) => {
+				waiting = resolve;
+				child.stdin?.write(`${line}\n`);
+			}),
+	};
+}
+
+const INITIALIZE = JSON.stringify({
+	jsonrpc: "2.0",
+	id: 0,
+	method: "initialize",
+	params: {
+		protocolVersion: "2025-06-18",
+		capabilities: {},
+		clientInfo: { name: "bench", version: "1" },
+	},
+});
+
+async function ready(peer: Peer, name: string): Promise<void> {
+	await peer.call(INITIALIZE);
+	peer.child.stdin?.write(
+		`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`,
+	);
+	// The proxy lists the tools itself and holds calls until it has; one call waits for that.
+	await peer.call(callLine(-1, name));
+}
+
+function callLine(id: number, name: string): string {
+	return JSON.stringify({
+		jsonrpc: "2.0",
+		id,
+		method: "tools/call",
+		params: { name, arguments: { q: "hello" } },
+	});
+}
+
+async function roundTrip(peer: Peer, name: string): Promise<number> {
+	const started = performance.now();
+	for (let i = 0; i < CALLS; i++) await peer.call(callLine(i, name));
+	return (performance.now() - started) / CALLS;
+}
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+if (!existsSync(CLI))
+	throw new Error("dist/cli.js is missing: run npm run build");
+const peers = {
+	direct: start([ECHO]),
+	pipe: start(["-e", PIPE]),
+	proxy: start([CLI, "proxy", "--", process.execPath, ECHO]),
+};
+// The direct server and the pipe see the canonical name; the proxy's client the wire name.
+const names = { direct: "a/b", pipe: "a/b", proxy: "a_b" };
+for (const key of ["direct", "pipe", "proxy"] as const)
+	await ready(peers[key], names[key]);
+const times = {
+	direct: [] as number[],
+	pipe: [] as number[],
+	proxy: [] as number[],
+};
+const ratios = {
+	pipe: [] as number[],
+	proxy: [] as number[],
+	overPipe: [] as number[],
+};
+for (let round = 0; round < ROUNDS; round++) {
+	const direct = await roundTrip(peers.direct, names.direct);
+	const pipe = await roundTrip(peers.pipe, names.pipe);
+	const proxy = await roundTrip(peers.proxy, names.proxy);
+	times.direct.push(direct);
+	times.pipe.push(pipe);
+	times.proxy.push(proxy);
+	ratios.pipe.push(pipe / direct);
+	ratios.proxy.push(proxy / direct);
+	ratios.overPipe.push(proxy / pipe);
+}
+for (const peer of Object.values(peers)) peer.child.kill();
+
+const us = (ms: number): string => `${(ms * 1000).toFixed(0)} µs`;
+const x = (ratio: number): string => `${ratio.toFixed(2)}×`;
+const overPipe = median(ratios.overPipe);
+const section = [
+	SECTION,
+	"",
+	`Written by \`npm run bench:proxy\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores. A tools/call round trip over stdio (${CALLS.toLocaleString("en-US")} sequential calls, median of ${ROUNDS} side-by-side rounds) to the raw echo server of the tests (tests/e2e/fixtures/echo-upstream.mjs): directly, through a do-nothing Node pipe, and through \`mcp-tool-names proxy\`, which parses every line, decodes the wire name \`a_b\` to \`a/b\` and writes the rewritten call.`,
+	"",
+	"| path | round trip | × direct | × do-nothing pipe |",
+	"|---|---:|---:|---:|",
+	`| direct | ${us(median(times.direct))} | 1.00× | – |`,
+	`| do-nothing Node pipe | ${us(median(times.pipe))} | ${x(median(ratios.pipe))} | 1.00× |`,
+	`| mcp-tool-names proxy | ${us(median(times.proxy))} | ${x(median(ratios.proxy))} | **${x(overPipe)}** |`,
+	"",
+	`Target: the proxy ≤ ${x(TARGET)} a do-nothing pipe in the same place: **${overPipe <= TARGET ? "holds" : "does not hold"}** in this run.`,
+	"",
+].join("\n");
+console.log(section);
+const existing = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "";
+const at = existing.indexOf(SECTION);
+const after = at === -1 ? -1 : existing.indexOf("\n## ", at + SECTION.length);
+const text =
+	at === -1
+		? `${existing.trimEnd()}\n\n${section}`
+		: `${existing.slice(0, at)}${section}${after === -1 ? "" : existing.slice(after + 1)}`;
+writeFileSync(RESULTS, text);

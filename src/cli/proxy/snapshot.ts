@@ -1,0 +1,102 @@
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+	type RewriterSnapshot,
+	WireRewriter,
+} from "../../adapters/jsonrpc/index.js";
+import type { ProfileName } from "../../index.js";
+import { CliFailure } from "../_failure.js";
+import type { ProxyRouting } from "./_routing.js";
+
+/**
+ * Reads a `--snapshot` file: the WireRewriter's own snapshot (the codec's assignments, so
+ * wire names survive restarts even when the upstream's tools changed, and each tool's
+ * protection, so a call after a restart and before any listing cannot be corrected onto a
+ * destructive tool). A missing file means a first start.
+ *
+ * @param path - the `--snapshot` file
+ * @param profile - the profile the proxy runs with; must be the snapshot's
+ * @returns the snapshot, or `undefined` when the file does not exist yet
+ * @throws CliFailure `usage` when the file is not a snapshot or was written for another profile
+ */
+export function loadSnapshot(
+	path: string,
+	profile: ProfileName,
+): RewriterSnapshot | undefined {
+	let text: string;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+		throw new CliFailure(
+			"usage",
+			`Cannot read --snapshot ${JSON.stringify(path)}: ${(error as Error).message}`,
+			{ cause: error },
+		);
+	}
+	const fail = (why: string, cause?: unknown): CliFailure =>
+		new CliFailure(
+			"usage",
+			`--snapshot ${JSON.stringify(path)} is not a proxy snapshot (${why}); move it away to start afresh`,
+			cause === undefined ? undefined : { cause },
+		);
+	let snapshot: RewriterSnapshot;
+	try {
+		snapshot = JSON.parse(text) as RewriterSnapshot;
+	} catch (error) {
+		throw fail("not JSON", error);
+	}
+	const saved = (
+		snapshot as { codec?: { profile?: { name?: unknown } } } | null
+	)?.codec?.profile?.name;
+	if (typeof saved === "string" && saved !== profile) {
+		throw new CliFailure(
+			"usage",
+			`--snapshot ${JSON.stringify(path)} was written for --profile ${saved}, not ${profile}; use that profile or another snapshot file`,
+		);
+	}
+	try {
+		// The rewriter checks the snapshot whole (version, names, one-to-one pairs).
+		new WireRewriter({ snapshot });
+	} catch (error) {
+		throw fail((error as Error).message, error);
+	}
+	return snapshot;
+}
+
+/**
+ * Keeps a snapshot file in step with a routing's state: `save` writes only when the state
+ * changed (the rewriter's `version`, then the text), to a temporary file that is then renamed
+ * over the old one, so a reader, or a crash half way, never sees half a file.
+ */
+export class SnapshotFile {
+	readonly #path: string;
+	#last: string | undefined;
+	readonly #versions = new WeakMap<ProxyRouting, number>();
+
+	constructor(path: string, loaded: RewriterSnapshot | undefined) {
+		this.#path = path;
+		if (loaded !== undefined) this.#last = render(loaded);
+	}
+
+	/**
+	 * Saves the routing's state when it differs from the file.
+	 *
+	 * @returns `true` when the file was written
+	 */
+	save(routing: ProxyRouting): boolean {
+		const version = routing.version();
+		if (this.#versions.get(routing) === version) return false;
+		this.#versions.set(routing, version);
+		const text = render(routing.snapshot());
+		if (text === this.#last) return false;
+		const temp = `${this.#path}.${process.pid}.tmp`;
+		writeFileSync(temp, text);
+		renameSync(temp, this.#path);
+		this.#last = text;
+		return true;
+	}
+}
+
+function render(snapshot: RewriterSnapshot): string {
+	return `${JSON.stringify(snapshot, null, 2)}\n`;
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { LineSplitter } from "../../src/cli/proxy/_lines.js";
+import { createRouting } from "../../src/cli/proxy/_routing.js";
+import type { ProxyEvent } from "../../src/cli/proxy/log.js";
+import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
+
+function harness() {
+	const up: Frame[] = [];
+	const down: Frame[] = [];
+	const events: ProxyEvent[] = [];
+	const routing = createRouting({
+		profile: "openai",
+		correct: true,
+		mode: "safe",
+		protection: "destructive-hint",
+		onDecision: (decision) =>
+			events.push({ event: decision.kind, message: decision.message }),
+	});
+	const session = new ProxySession({
+		routing,
+		log: (event) => events.push(event),
+		timeoutMs: 10_000,
+		toUpstream: (frame) => up.push(frame),
+		toClient: (frame) => down.push(frame),
+	});
+	const client = (message: unknown) =>
+		session.fromClient(Buffer.from(`${JSON.stringify(message)}\n`));
+	const server = (message: unknown) =>
+		session.fromUpstream(Buffer.from(`${JSON.stringify(message)}\n`));
+	const initialize = () => {
+		client({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+		server({ jsonrpc: "2.0", id: 1, result: { capabilities: { tools: {} } } });
+		client({ jsonrpc: "2.0", method: "notifications/initialized" });
+	};
+	return { session, up, down, events, client, server, initialize };
+}
+
+const record = (frame: Frame | undefined) =>
+	frame?.message as Record<string, any>;
+
+describe("ProxySession", () => {
+	it("lists the tools itself after initialized, through every page, and holds calls until then", () => {
+		const h = harness();
+		h.initialize();
+		const first = record(h.up.at(-1));
+		expect(first.method).toBe("tools/list");
+		h.client({
+			jsonrpc: "2.0",
+			id: 2,
+			method: "tools/call",
+			params: { name: "a_b" },
+		});
+		expect(h.up.map((f) => record(f).id)).not.toContain(2);
+		h.server({
+			jsonrpc: "2.0",
+			id: first.id,
+			result: { tools: [{ name: "x/y" }], nextCursor: "p2" },
+		});
+		const second = record(h.up.at(-1));
+		expect(second.params).toEqual({ cursor: "p2" });
+		h.server({
+			jsonrpc: "2.0",
+			id: second.id,
+			result: { tools: [{ name: "a/b" }] },
+		});
+		const call = record(h.up.at(-1));
+		expect(call).toMatchObject({ id: 2, params: { name: "a/b" } });
+		// The proxy's own listing never reaches the client.
+		expect(h.down.map((f) => record(f).id)).toEqual([1]);
+		h.session.close();
+	});
+
+	it("passes an unchanged line on as the same bytes", () => {
+		const h = harness();
+		const line = Buffer.from(
+			'{"id":5, "method":"ping","jsonrpc":"2.0","params":{"n":1.50}}\n',
+		);
+		h.session.fromClient(line);
+		expect(h.up[0]?.bytes).toBe(line);
+		h.session.close();
+	});
+
+	it("answers a call it cannot write again with an error instead of passing it on", () => {
+		const h = harness();
+		h.initialize();
+		const list = record(h.up.at(-1));
+		h.server({
+			jsonrpc: "2.0",
+			id: list.id,
+			result: { tools: [{ name: "a/b" }] },
+		});
+		const sent = h.up.length;
+		let deep = "0";
+		for (let i = 0; i < 100_000; i++) deep = `[${deep}]`;
+		h.session.fromClient(
+			Buffer.from(
+				`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"a_b","arguments":{"x":${deep}}}}\n`,
+			),
+		);
+		expect(h.up.length).toBe(sent);
+		expect(record(h.down.at(-1))).toMatchObject({
+			id: 9,
+			error: { code: -32600 },
+		});
+		h.session.close();
+	});
+
+	it("answers every pending request with an error when the upstream goes away", () => {
+		const h = harness();
+		h.client({ jsonrpc: "2.0", id: "a", method: "resources/list" });
+		h.session.upstreamGone("the server exited with code 1");
+		expect(record(h.down.at(-1))).toMatchObject({
+			id: "a",
+			error: { message: "MCP server closed: the server exited with code 1" },
+		});
+	});
+
+	it("keeps the rest of an upstream batch when part of it answered the proxy's own listing", () => {
+		const h = harness();
+		h.initialize();
+		const list = record(h.up.at(-1));
+		h.session.fromUpstream(
+			Buffer.from(
+				`${JSON.stringify([
+					{ jsonrpc: "2.0", id: list.id, result: { tools: [] } },
+					{ jsonrpc: "2.0", method: "notifications/message", params: {} },
+				])}\n`,
+			),
+		);
+		const batch = h.down.at(-1)?.message as unknown[];
+		expect(batch).toHaveLength(1);
+		expect(h.down.at(-1)?.bytes.toString()).toBe(`${JSON.stringify(batch)}\n`);
+		h.session.close();
+	});
+});
+
+describe("LineSplitter (the proxy's)", () => {
+	it("keeps a UTF-8 character split across chunks and each line's own bytes", () => {
+		const splitter = new LineSplitter();
+		const bytes = Buffer.from('{"n":"搜索"}\r\n{"m":1}\n');
+		const lines = [
+			...splitter.push(bytes.subarray(0, 8)),
+			...splitter.push(bytes.subarray(8)),
+		];
+		expect(
+			lines.map((e) => (e.type === "line" ? e.bytes.toString() : e.type)),
+		).toEqual(['{"n":"搜索"}\r\n', '{"m":1}\n']);
+	});
+
+	it("drops a line over the bound whole and goes on at the next", () => {
+		const splitter = new LineSplitter(10);
+		const events = [
+			...splitter.push(Buffer.from("x".repeat(8))),
+			...splitter.push(Buffer.from(`${"x".repeat(8)}\n{}\n`)),
+		];
+		expect(events).toEqual([
+			{ type: "overflow", length: 17 },
+			{ type: "line", bytes: Buffer.from("{}\n") },
+		]);
+	});
+});
