@@ -1,4 +1,4 @@
-import { optionsArgument } from "./_arguments.js";
+import { optionsArgument } from "./_guards.js";
 import { WireNameCodec } from "./codec.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 

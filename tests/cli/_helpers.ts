@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import {
 	createServer,
 	type IncomingMessage,
@@ -302,4 +302,24 @@ export async function readPids(file: string, count: number): Promise<number[]> {
 		await new Promise((resolve) => setTimeout(resolve, 25));
 	}
 	throw new Error(`${file} did not get ${count} pids`);
+}
+
+/**
+ * Pids of live processes whose command line contains `marker`, read from /proc (Linux);
+ * elsewhere an empty list. Zombies count as gone.
+ */
+export function processesWith(marker: string): number[] {
+	if (!existsSync("/proc/self/cmdline")) return [];
+	const pids: number[] = [];
+	for (const entry of readdirSync("/proc")) {
+		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+		try {
+			const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+			if (cmdline.includes(marker) && isAlive(Number(entry)))
+				pids.push(Number(entry));
+		} catch {
+			// exited meanwhile
+		}
+	}
+	return pids;
 }
