@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_TOOLS } from "../../examples/demo-server/tools.js";
 import { main } from "../../examples/mcp-proxy.js";
 import { isWireSafe } from "../../src/index.js";
-import { processesWith } from "./_processes.js";
+import { processesWith } from "../cli/_helpers.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DEMO = fileURLToPath(
