@@ -196,7 +196,7 @@ describe("examples/ai-sdk.ts", () => {
 		await aiSdk(undefined, (line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: linear_list_issues, files_delete_all",
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 			"Ran on the server: linear.list_issues",
 			"Answer: Two open issues.",
 		]);
@@ -221,7 +221,7 @@ describe("examples/langchain.ts", () => {
 		await langchain((line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: linear_list_issues, files_delete_all",
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 			"linear_list_issues: success linear.list_issues ran for core",
 			'file_delete_all: error Error: Tool "file_delete_all" not found.',
 			"Ran on the server: linear.list_issues",

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DIST, ROOT, requireBuild } from "./_dist.js";
+import { ROOT, requireBuild } from "./_dist.js";
 
 requireBuild();
 
