@@ -159,7 +159,7 @@ describe.skipIf(!posix)(
 					// Room for both processes to start on a loaded machine: the fatal line ends
 					// the run long before this.
 					"--timeout",
-					"10000",
+					"3000",
 					"--",
 					process.execPath,
 					wrapper,
@@ -172,7 +172,7 @@ describe.skipIf(!posix)(
 				fake.io,
 			);
 			expect(code).toBe(2);
-			expect(fake.stderr()).toContain("within 1000 ms (--timeout)");
+			expect(fake.stderr()).toContain("within 3000 ms (--timeout)");
 			// On a slow machine the launcher may have been ended before it started the server:
 			// look for every process that has the pid file on its command line as well.
 			expect(processesWith(file)).toEqual([]);
