@@ -177,15 +177,22 @@ const lines = [
 	...comparisonTable(sdk),
 	"",
 ];
-// `npm run bench:proxy` (bench/proxy.ts) owns its own section: keep it.
-const resultsFile =
+const target =
 	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url);
-const previous = existsSync(resultsFile)
-	? readFileSync(resultsFile, "utf8")
-	: "";
+// `npm run bench:proxy` (bench/proxy.ts) and `npm run bench:redis` write sections of their
+// own; keep them.
+const previous = existsSync(target) ? readFileSync(target, "utf8") : "";
+const shared = /<!-- redis:start -->[\s\S]*<!-- redis:end -->\n?/.exec(
+	previous,
+)?.[0];
 const proxyAt = previous.indexOf("## Proxy over stdio");
-const text = `${lines.join("\n")}\n${proxyAt === -1 ? "" : `\n${previous.slice(proxyAt)}`}`;
-writeFileSync(resultsFile, text);
+const proxy =
+	proxyAt === -1
+		? undefined
+		: previous.slice(proxyAt).replace(/<!-- redis:start -->[\s\S]*$/, "");
+const kept = [proxy, shared].filter((part) => part !== undefined);
+const text = `${lines.join("\n")}\n${kept.map((part) => `\n${part}`).join("")}`;
+writeFileSync(target, text);
 console.log(text);
 if (mismatches > 0) {
 	console.error(

@@ -153,7 +153,7 @@ export function targets(results: Results): string[] {
 			measured: formatRatio(r),
 			holds: r <= (c.what.startsWith("tools/call") ? 1.03 : 1.05),
 			limit: c.what.startsWith("tools/call")
-				? "What is left is the copy of a renamed request (`{ ...request, params: { ...params, name } }`; the input is never mutated) and one codec lookup, about a microsecond of an in-memory round trip of 25 to 35: the handlers are wrapped where they are stored (the SDK's own `get` dispatches), and a known wire name is decoded without an extra turn. On a shared machine the ratio lands between 1.02× and 1.05× from run to run (an A/A run, `BENCH_AA=1`, gives 0.99× to 1.01×); over a real transport the round trip is far longer and the share far smaller."
+				? "What is left is the copy of a renamed request (`{ ...request, params: { ...params, name } }`; the input is never mutated) and one codec lookup, about a microsecond of an in-memory round trip of 25 to 35: the handlers are wrapped where they are stored (the SDK's own `get` dispatches), and a known wire name is decoded without an extra turn. On a shared machine the ratio lands between 1.02× and 1.05× from run to run (an A/A run, `BENCH_AA=1`, unwrapped on both sides, gives 0.99× to 1.02×, which is the harness's own spread); over a real transport the round trip is far longer and the share far smaller."
 				: "Listing rewrites every name (a copy of each tool) and records the catalog; the SDK's own work for 1,000 tools (schemas, serialisation) is most of the round trip, and the difference is within the noise between rounds.",
 		});
 	}

@@ -16,6 +16,8 @@ import { main as hostClient } from "../examples/host-client.js";
 import { main as langchain } from "../examples/langchain.js";
 import { main as openaiAgents } from "../examples/openai-agents.js";
 import { main as sdkProxy } from "../examples/sdk-proxy.js";
+import { main as twoReplicas } from "../examples/two-replicas.js";
+import { RedisServer } from "./_support/redis-server.js";
 import { quietToolNameWarnings } from "./adapters/sdk/_quiet.js";
 import { isAlive, readPids } from "./cli/_helpers.js";
 
@@ -196,7 +198,7 @@ describe("examples/ai-sdk.ts", () => {
 		await aiSdk(undefined, (line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: linear_list_issues, files_delete_all",
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 			"Ran on the server: linear.list_issues",
 			"Answer: Two open issues.",
 		]);
@@ -221,10 +223,25 @@ describe("examples/langchain.ts", () => {
 		await langchain((line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: linear_list_issues, files_delete_all",
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 			"linear_list_issues: success linear.list_issues ran for core",
 			'file_delete_all: error Error: Tool "file_delete_all" not found.',
 			"Ran on the server: linear.list_issues",
+		]);
+	});
+});
+
+describe("examples/two-replicas.ts", () => {
+	it("gives a replica started later the wire names another handed out through churn", async () => {
+		const redis = await RedisServer.start();
+		cleanup.push(() => redis.close());
+		const lines: string[] = [];
+		await twoReplicas(redis.url, (line) => lines.push(line));
+		expect(lines).toEqual([
+			"replica A lists: github_search",
+			"replica A lists: github_search_2",
+			'replica B routes github_search_2 to: [{"type":"text","text":"ran github.search"}]',
+			"replica B lists: github_search_2",
 		]);
 	});
 });

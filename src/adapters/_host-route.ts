@@ -1,63 +1,83 @@
 // The one place the host-framework entries call the routing policy.
-import type { Resolution } from "../index.js";
+import type { Resolution, WireNameCodec } from "../index.js";
 import type { CheckedRepairOptions } from "./_host-options.js";
 import { ToolRouter } from "./routing/router.js";
 import { type ToolEntry, toolEntryOf } from "./routing/tool-entry.js";
 
 /** A correction the routing policy allows, with what to report. */
 export interface HostCorrection {
+	/** The name to call, as the framework knows it (a wire name when there is a codec). */
 	name: string;
-	resolution: Resolution;
-	message: string;
+	/**
+	 * The resolution (naming the canonical target), or `undefined` for an exact canonical
+	 * name mapped to its wire name.
+	 */
+	resolution: Resolution | undefined;
 }
 
 /** Decides, for one repair hook, where names the framework could not find go. */
 export interface HostRouter {
-	/** The entry of one framework tool, from the MCP annotations it kept (if any). */
-	entryOf(name: string, annotations: unknown): ToolEntry;
 	/**
-	 * The correction for `sent` among `entries`, reported through `onCorrection`; `undefined`
-	 * for anything else (a hint, an unknown name), which leaves the framework to report the
-	 * failure as it does today.
+	 * The entry of one tool, from the MCP annotations it kept (if any); `isProtected` is asked
+	 * about `name` and about `seen`, the name the framework knows it by.
+	 */
+	entryOf(name: string, annotations: unknown, seen?: string): ToolEntry;
+	/**
+	 * The correction for `sent`, reported through `onCorrection`; `undefined` for anything
+	 * else (a hint, an unknown name), which leaves the framework to report the failure as it
+	 * does today. With a `codec`, `entries` hold canonical names and the codec's wire names
+	 * are what the framework knows: the router then sees namespaces the wire names flattened
+	 * (`websearch` of `websearch/fetch_content`), and a canonical name maps to its wire name.
 	 */
 	correct(
 		sent: string,
 		entries: readonly ToolEntry[],
+		codec?: WireNameCodec,
 	): HostCorrection | undefined;
 }
 
 /**
- * The router of one repair hook. Built once, so a bad `mode` is refused when the hook is
- * made, and a catalog the router already holds is not indexed again.
+ * The router of one repair hook. Built once per codec, so a bad `mode` is refused when the
+ * hook is made, and a catalog a router already holds is not indexed again.
  */
 export function hostRouter(options: CheckedRepairOptions): HostRouter {
-	const router = new ToolRouter({
-		correct: true,
-		resolve: options.mode === undefined ? {} : { mode: options.mode },
-	});
+	const resolve = options.mode === undefined ? {} : { mode: options.mode };
+	const plain = new ToolRouter({ correct: true, resolve });
+	const byCodec = new WeakMap<WireNameCodec, ToolRouter>();
+	const routerFor = (codec: WireNameCodec | undefined): ToolRouter => {
+		if (codec === undefined) return plain;
+		let router = byCodec.get(codec);
+		if (router === undefined) {
+			router = new ToolRouter({ codec, correct: true, resolve });
+			byCodec.set(codec, router);
+		}
+		return router;
+	};
 	return {
-		entryOf(name, annotations) {
+		entryOf(name, annotations, seen = name) {
 			const entry = toolEntryOf({ name, annotations }, options.protection);
+			const guard = options.isProtected;
 			return {
 				name,
 				protected:
-					entry?.protected === true || options.isProtected?.(name) === true,
+					entry?.protected === true ||
+					guard?.(seen) === true ||
+					(seen !== name && guard?.(name) === true),
 			};
 		},
-		correct(sent, entries) {
+		correct(sent, entries, codec) {
+			const router = routerFor(codec);
 			router.setTools(entries);
 			const decision = router.route(sent, { report: false });
-			if (decision.kind !== "corrected" || decision.name === sent)
-				return undefined;
+			if (decision.kind === "unknown") return undefined;
 			if (!entries.some((entry) => entry.name === decision.name))
 				return undefined;
-			const correction = {
-				name: decision.name,
-				resolution: decision.resolution,
-				message: decision.message,
-			};
-			options.onCorrection?.(correction.resolution, correction.message);
-			return correction;
+			const name = codec?.wireNameOf(decision.name) ?? decision.name;
+			if (name === sent) return undefined;
+			if (decision.kind === "known") return { name, resolution: undefined };
+			// The resolution and its log line name the canonical target, as every adapter's do.
+			options.onCorrection?.(decision.resolution, decision.message);
+			return { name, resolution: decision.resolution };
 		},
 	};
 }

@@ -34,6 +34,7 @@ export interface ToolFinding {
  * ```
  */
 export interface ToolList {
+	/** As routing sees them: a tool annotated `destructiveHint: true` is protected. */
 	tools: ToolEntry[];
 	findings: ToolFinding[];
 }
@@ -60,6 +61,7 @@ export function readToolList(
 	const tools: ToolEntry[] = [];
 	const findings: ToolFinding[] = [];
 	items.forEach((item, index) => {
+		// A name given by hand (a file) is resolved as `resolveName` would, unprotected.
 		if (typeof item === "string") {
 			tools.push({ name: item, protected: false });
 			return;
@@ -75,10 +77,11 @@ export function readToolList(
 		}
 		const name = item.name;
 		const annotations = item.annotations;
+		// The empty name is kept for the audit to flag; routing has no entry for it.
 		tools.push(toolEntryOf(item) ?? { name, protected: false });
 		if (options.schemas === false) return;
 		const add = (code: ToolFinding["code"], problem: string): void => {
-			findings.push({ index, tool: name, code, message: `${problem}` });
+			findings.push({ index, tool: name, code, message: problem });
 		};
 		const input = schemaProblem(item.inputSchema, "inputSchema");
 		if (input !== undefined) {

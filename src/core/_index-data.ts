@@ -3,8 +3,8 @@
  * here (or a binary search), so no rule scans the catalog.
  */
 
-import { listArgument } from "./_arguments.js";
 import { type Bucket, bucketOf } from "./_distance.js";
+import { listArgument } from "./_guards.js";
 import { compareCodeUnits } from "./_order.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";

@@ -1,4 +1,4 @@
-import { listArgument, optionsArgument } from "./_arguments.js";
+import { listArgument, optionsArgument } from "./_guards.js";
 import { WireNameCodec } from "./codec.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue } from "./errors.js";

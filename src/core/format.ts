@@ -1,8 +1,4 @@
-import {
-	invalidArgument,
-	optionsArgument,
-	readArgument,
-} from "./_arguments.js";
+import { invalidArgument, optionsArgument, readArgument } from "./_guards.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 import type { Resolution } from "./resolve.js";
 

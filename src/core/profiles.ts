@@ -1,4 +1,4 @@
-import { readArgument } from "./_arguments.js";
+import { readArgument } from "./_guards.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
 /** Names of the built-in {@link profiles}. */

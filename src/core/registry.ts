@@ -1,4 +1,8 @@
-import { optionsArgument } from "./_arguments.js";
+import {
+	functionOption,
+	optionsArgument,
+	positiveIntegerOption,
+} from "./_guards.js";
 import { WireNameCodec } from "./codec.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
@@ -49,30 +53,23 @@ export class CodecRegistry {
 			"create",
 			"onEvict",
 		]);
-		const maxScopes = opts.maxScopes ?? DEFAULT_MAX_SCOPES;
-		if (
-			typeof maxScopes !== "number" ||
-			!Number.isInteger(maxScopes) ||
-			maxScopes < 1
-		) {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`maxScopes must be a positive integer, got ${describeValue(maxScopes)}`,
-			);
-		}
-		for (const key of ["create", "onEvict"] as const) {
-			if (opts[key] !== undefined && typeof opts[key] !== "function") {
-				throw new McpToolNamesError(
-					"invalid-option",
-					`CodecRegistry: ${key} must be a function, got ${describeValue(opts[key])}`,
-				);
-			}
-		}
-		this.#maxScopes = maxScopes;
+		this.#maxScopes = positiveIntegerOption(
+			"CodecRegistry",
+			"maxScopes",
+			opts.maxScopes,
+			DEFAULT_MAX_SCOPES,
+		);
 		this.#create =
-			(opts.create as CodecRegistryOptions["create"]) ??
-			(() => new WireNameCodec());
-		this.#onEvict = opts.onEvict as CodecRegistryOptions["onEvict"];
+			functionOption<(scope: string) => WireNameCodec>(
+				"CodecRegistry",
+				"create",
+				opts.create,
+			) ?? (() => new WireNameCodec());
+		this.#onEvict = functionOption<(scope: string) => void>(
+			"CodecRegistry",
+			"onEvict",
+			opts.onEvict,
+		);
 	}
 
 	/** How many scopes have a codec. */

@@ -1,5 +1,5 @@
-import { optionsArgument, stringArgument } from "./_arguments.js";
 import { prepare } from "./_distance.js";
+import { optionsArgument, stringArgument } from "./_guards.js";
 import { resolveMcporter } from "./_mcporter.js";
 import { rank } from "./_rank.js";
 import { resolveSafe } from "./_safe.js";

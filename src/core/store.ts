@@ -13,15 +13,15 @@ export interface StoredNames {
 	epoch: string;
 	/** Counts the accepted claims that added names; 0 for a new scope. */
 	version: number;
-	/** The profile key ({@link SharedCodec} writes it), `""` when the scope does not exist. */
+	/** The profile key (`SharedCodec` writes it), `""` when the scope does not exist. */
 	profile: string;
 	/** Every `[canonical, wire]` pair of the scope. */
 	names: Array<[canonical: string, wire: string]>;
 }
 
 /**
- * A request to add assignments to a scope, accepted only against the state it was planned
- * on (`epoch` and `version` as last seen).
+ * A request to add assignments to a scope: accepted when the scope is the one it was planned
+ * on (`epoch`) and none of its pairs contradicts what the scope holds now.
  *
  * @example
  * ```ts
@@ -33,7 +33,11 @@ export interface NameClaim {
 	profile: string;
 	/** The epoch the claim was planned on (`""` for a scope not seen yet). */
 	epoch: string;
-	/** The version the claim was planned on. */
+	/**
+	 * The version the claim was planned on. Informational: replicas claiming different names
+	 * at once do not make each other retry, since a pair that agrees with the scope is as
+	 * good whichever claim came first.
+	 */
 	version: number;
 	/** The pairs to add; pairs the scope holds already are accepted as they are. */
 	names: Array<[canonical: string, wire: string]>;
@@ -75,10 +79,10 @@ export interface CodecStore {
 
 /**
  * The merge rules every {@link CodecStore} applies atomically: a scope of another profile
- * refuses; a claim planned on another epoch or version is stale; so is one with a pair that
- * gives a canonical name another wire name or a wire name another meaning (whether against
- * the scope or within the claim). Otherwise the new pairs are added, and the version grows
- * by one when there were any.
+ * refuses; a claim planned on another epoch (the scope was lost and made again) is stale; so
+ * is one with a pair that gives a canonical name another wire name or a wire name another
+ * meaning (against the scope or within the claim). Otherwise the new pairs are added, and
+ * the version grows by one when there were any.
  *
  * @param state - the scope as it is
  * @param claim - the claim
@@ -97,14 +101,13 @@ export function mergeClaim(
 	if (state.profile !== "" && state.profile !== claim.profile)
 		return { outcome: { status: "profile-mismatch", profile: state.profile } };
 	const stale = { outcome: { status: "stale", state } as const };
-	if (state.epoch !== claim.epoch || state.version !== claim.version)
-		return stale;
+	if (state.epoch !== claim.epoch) return stale;
 	const forward = new Map(state.names);
 	const reverse = new Map(state.names.map(([c, w]) => [w, c] as const));
 	const added: Array<[string, string]> = [];
 	for (const [canonical, wire] of claim.names) {
 		const held = forward.get(canonical);
-		if (held === wire) continue;
+		if (held === wire && reverse.get(wire) === canonical) continue;
 		if (held !== undefined || reverse.has(wire)) return stale;
 		forward.set(canonical, wire);
 		reverse.set(wire, canonical);

@@ -3,7 +3,7 @@ import {
 	listArgument,
 	optionsArgument,
 	readArgument,
-} from "../core/_arguments.js";
+} from "../core/_guards.js";
 import {
 	auditNames,
 	isWireSafe,

@@ -2,7 +2,7 @@ import {
 	invalidArgument,
 	listArgument,
 	readArgument,
-} from "../core/_arguments.js";
+} from "../core/_guards.js";
 
 /** Tool names as a test has them: names, tool objects, or a `tools/list` result. */
 export type NamesInput =

@@ -50,7 +50,7 @@ describe("fnv1a32", () => {
 	it("refuses a value that is not a string, naming the argument", () => {
 		expect(failure(() => fnv1a32(null as unknown as string))).toEqual({
 			code: "invalid-argument",
-			message: "fnv1a32: text must be a string, got null",
+			message: "fnv1a32 expects text to be a string, got null",
 		});
 	});
 });
@@ -58,7 +58,7 @@ describe("fnv1a32", () => {
 describe("hashName", () => {
 	it("refuses an array instead of a name", () => {
 		expect(failure(() => hashName([1] as unknown as string)).message).toBe(
-			"hashName: canonical must be a string, got an array",
+			"hashName expects canonical to be a string, got an array",
 		);
 	});
 });
@@ -70,7 +70,7 @@ describe("formatResolution", () => {
 		).toEqual({
 			code: "invalid-argument",
 			message:
-				"formatResolution: resolution must be a Resolution from resolveName, got null",
+				"formatResolution expects resolution to be a Resolution from resolveName, got null",
 		});
 		const bad = { kind: "suggest", input: "x", suggestions: [1] };
 		expect(
@@ -95,7 +95,7 @@ describe("formatResolution", () => {
 	it("turns a throwing getter into invalid-argument", () => {
 		expect(
 			failure(() => formatResolution(trap as unknown as Resolution)).message,
-		).toMatch(/^formatResolution: resolution threw while being read .*boom$/);
+		).toMatch(/^formatResolution could not read resolution .*boom$/);
 	});
 });
 
@@ -116,10 +116,10 @@ describe("isWireSafe", () => {
 describe("auditNames", () => {
 	it("refuses names that are not iterable and options that are not an object", () => {
 		expect(failure(() => auditNames(5 as never)).message).toBe(
-			"auditNames: names must be an iterable of tool names, got number 5",
+			"auditNames expects names to be an iterable of tool names, got number 5",
 		);
 		expect(failure(() => auditNames(["a"], null as never)).message).toBe(
-			"auditNames: options must be an object, got null",
+			"auditNames options must be an object, got null",
 		);
 	});
 
@@ -131,7 +131,7 @@ describe("auditNames", () => {
 			},
 		};
 		expect(failure(() => auditNames(names)).message).toMatch(
-			/^auditNames: names threw while being read/,
+			/^auditNames could not read names/,
 		);
 	});
 });
@@ -147,7 +147,7 @@ describe("CodecRegistry", () => {
 describe("checkWireSafe", () => {
 	it("refuses names that are neither strings nor tools instead of passing", () => {
 		expect(failure(() => checkWireSafe([1, null] as never)).message).toBe(
-			"checkWireSafe: names[0] must be a tool name or a tool object with a string name, got number 1",
+			"checkWireSafe expects names[0] to be a tool name or a tool object with a string name, got number 1",
 		);
 	});
 
@@ -179,7 +179,7 @@ describe("checkResolutions", () => {
 		expect(
 			failure(() => checkResolutions([[1, "a"]] as never, ["a"])).message,
 		).toBe(
-			"checkResolutions: cases[0] must be an [input, expected tool or null] pair, got an array",
+			"checkResolutions expects cases[0] to be an [input, expected tool or null] pair, got an array",
 		);
 	});
 });
@@ -187,7 +187,7 @@ describe("checkResolutions", () => {
 describe("assertResolves", () => {
 	it("refuses cases that are not an object", () => {
 		expect(failure(() => assertResolves(7 as never, ["a"])).message).toBe(
-			"assertResolves: cases must be an object or an array of pairs, got number 7",
+			"assertResolves expects cases to be an object or an array of pairs, got number 7",
 		);
 	});
 });

@@ -113,4 +113,19 @@ describe("CodecRegistry", () => {
 			expect(isMcpToolNamesError(error)).toBe(true);
 		}
 	});
+
+	it("words every option error the same way, callbacks included", () => {
+		expect(() => new CodecRegistry({ maxScopes: 0 })).toThrow(
+			"CodecRegistry option maxScopes must be a positive integer, got number 0",
+		);
+		expect(() => new CodecRegistry({ create: "codec" as never })).toThrow(
+			'CodecRegistry option create must be a function, got "codec"',
+		);
+		expect(() => new CodecRegistry({ onEvict: 1 as never })).toThrow(
+			"CodecRegistry option onEvict must be a function, got number 1",
+		);
+		expect(() => new CodecRegistry([] as never)).toThrow(
+			"CodecRegistry options must be an object, got an array",
+		);
+	});
 });

@@ -216,22 +216,39 @@ describe("mergeClaim", () => {
 		expect(next?.names).toEqual([["a/b", "a_b"]]);
 	});
 
-	it("calls a claim planned on another version or epoch stale", () => {
+	it("calls a claim planned on another epoch (a lost scope) stale", () => {
 		const state: StoredNames = {
 			...empty,
 			epoch: "e1",
 			version: 2,
 			profile: "p",
 		};
-		for (const [epoch, version] of [
-			["e1", 1],
-			["e0", 2],
-		] as const) {
-			expect(
-				mergeClaim(state, { profile: "p", epoch, version, names: [] }, "x")
-					.outcome.status,
-			).toBe("stale");
-		}
+		expect(
+			mergeClaim(
+				state,
+				{ profile: "p", epoch: "e0", version: 2, names: [] },
+				"x",
+			).outcome.status,
+		).toBe("stale");
+	});
+
+	it("accepts a claim planned on an older version when none of its pairs contradicts the scope", () => {
+		const state: StoredNames = {
+			epoch: "e1",
+			version: 2,
+			profile: "p",
+			names: [["a/b", "a_b"]],
+		};
+		const { outcome, next } = mergeClaim(
+			state,
+			{ profile: "p", epoch: "e1", version: 1, names: [["c/d", "c_d"]] },
+			"x",
+		);
+		expect(outcome).toEqual({ status: "claimed", epoch: "e1", version: 3 });
+		expect(next?.names).toEqual([
+			["a/b", "a_b"],
+			["c/d", "c_d"],
+		]);
 	});
 
 	it("calls stale a claim that would give a wire name another meaning", () => {

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DIST, ROOT, requireBuild } from "./_dist.js";
+import { ROOT, requireBuild } from "./_dist.js";
 
 requireBuild();
 
@@ -207,9 +207,7 @@ describe("every export of every entry", () => {
 					}
 				}
 				if (!klass) continue;
-				const made = await attempt(
-					() => new (exported as new () => object)(),
-				);
+				const made = await attempt(() => new (exported as new () => object)());
 				if (!made.ok || made.threw) continue;
 				const instance = made.value as Record<string, unknown>;
 				for (const method of methodsOf(instance)) {

@@ -115,6 +115,10 @@ export async function listen(
 			res.end(String(error));
 		});
 	});
+	// Node closes an idle keep-alive socket after 5 s; on a loaded machine a client may send
+	// its next request on it at that moment and read ECONNRESET. Keep idle sockets longer.
+	server.keepAliveTimeout = 120_000;
+	server.headersTimeout = 121_000;
 	await new Promise<void>((resolve) =>
 		server.listen({ port: 0, host: "127.0.0.1", backlog: 2048 }, () =>
 			resolve(),

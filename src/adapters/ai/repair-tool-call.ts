@@ -3,6 +3,7 @@ import type { Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
+import { WIRED } from "./_wired.js";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
@@ -19,7 +20,10 @@ export interface RepairToolCallOptions {
 	mode?: "safe" | "mcporter";
 	/** How MCP annotations decide protection; default `destructive-hint`. */
 	protection?: Protection;
-	/** Tool names (keys of the tool set) that must never be corrected to. */
+	/**
+	 * Tools that must never be corrected to; asked about each key of the tool set and, for a
+	 * set from {@link wireToolSet}, about the canonical name behind it.
+	 */
 	isProtected?: (name: string) => boolean;
 	/** Told of every correction, with the ready log line. */
 	onCorrection?: (resolution: Resolution, message: string) => void;
@@ -73,11 +77,17 @@ export function repairToolCall(
 	const router = hostRouter(repairOptionsOf("repairToolCall", options));
 	return async ({ toolCall, tools, error }) => {
 		if (!isNoSuchToolError(error)) return null;
+		const codec = WIRED.get(tools);
 		const entries = Object.keys(tools).map((name) =>
-			router.entryOf(name, annotationsOf(tools[name])),
+			router.entryOf(
+				codec?.lookup(name) ?? name,
+				annotationsOf(tools[name]),
+				name,
+			),
 		);
-		const correction = router.correct(toolCall.toolName, entries);
-		if (correction === undefined) return null;
+		const correction = router.correct(toolCall.toolName, entries, codec);
+		if (correction === undefined || !Object.hasOwn(tools, correction.name))
+			return null;
 		return { ...toolCall, toolName: correction.name };
 	};
 }

@@ -6,6 +6,7 @@ import {
 	type WireNameCodec,
 } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
+import { WIRED } from "./_wired.js";
 
 /**
  * Options of {@link wireToolSet}: the provider profile of a new codec, or the codec to
@@ -59,5 +60,6 @@ export function wireToolSet<T extends ToolSet>(
 	names.forEach((name, index) => {
 		wired[wires[index] ?? name] = tools[name] as ToolSet[string];
 	});
+	WIRED.set(wired, codec);
 	return wired;
 }

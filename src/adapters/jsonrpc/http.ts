@@ -1,4 +1,10 @@
-import { describeValue, isName, isRecord } from "../../core/_guards.js";
+import {
+	checkOptions,
+	describeValue,
+	invalidOption,
+	isName,
+	isRecord,
+} from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { EventStreamEditor } from "./_event-stream.js";
 import {
@@ -144,11 +150,14 @@ export function rewriteEventStream(
 	options: RewriteEventStreamOptions = {},
 ): TransformStream<Uint8Array | string, Uint8Array> {
 	checkRewrite(rewrite, "rewriteEventStream");
-	const maxLength = options.maxEventLength ?? DEFAULT_MAX_EVENT_LENGTH;
+	const opts = checkOptions("rewriteEventStream", options);
+	const maxLength = opts.maxEventLength ?? DEFAULT_MAX_EVENT_LENGTH;
 	if (typeof maxLength !== "number" || !(maxLength > 0)) {
-		throw new McpToolNamesError(
-			"invalid-option",
-			`maxEventLength must be a positive number, got ${describeValue(maxLength)}`,
+		throw invalidOption(
+			"rewriteEventStream",
+			"maxEventLength",
+			"a positive number",
+			maxLength,
 		);
 	}
 	const editor = new EventStreamEditor(rewrite, maxLength);

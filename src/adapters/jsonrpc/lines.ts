@@ -1,4 +1,9 @@
-import { describeValue as describe } from "../../core/_guards.js";
+import {
+	checkOptions,
+	functionOption,
+	invalidArgument,
+	positiveIntegerOption,
+} from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 
 /**
@@ -75,20 +80,18 @@ export class LineSplitter {
 	 * or `onOversizedLine` is not a function
 	 */
 	constructor(options: LineSplitterOptions = {}) {
-		const max = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-		if (!Number.isSafeInteger(max) || max <= 0) {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`maxLineLength must be a positive integer (bytes), got ${describe(max)}`,
-			);
-		}
-		const onOversized = options.onOversizedLine;
-		if (onOversized !== undefined && typeof onOversized !== "function") {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`onOversizedLine must be a function, got ${onOversized === null ? "null" : `a ${typeof onOversized}`}`,
-			);
-		}
+		const checked = checkOptions("LineSplitter", options);
+		const max = positiveIntegerOption(
+			"LineSplitter",
+			"maxLineLength",
+			checked.maxLineLength,
+			DEFAULT_MAX_LINE_LENGTH,
+		);
+		const onOversized = functionOption<(line: OversizedLine) => void>(
+			"LineSplitter",
+			"onOversizedLine",
+			checked.onOversizedLine,
+		);
 		this.#maxLength = max;
 		this.#onOversized = onOversized;
 	}
@@ -140,9 +143,11 @@ export class LineSplitter {
 	#bytesOf(chunk: unknown): Uint8Array {
 		if (chunk instanceof Uint8Array) return chunk;
 		if (typeof chunk === "string") return this.#encoder.encode(chunk);
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`LineSplitter.push expects a Uint8Array or a string, got ${describe(chunk)}`,
+		throw invalidArgument(
+			"LineSplitter.push",
+			"chunk",
+			"a Uint8Array or a string",
+			chunk,
 		);
 	}
 

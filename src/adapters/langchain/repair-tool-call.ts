@@ -1,7 +1,8 @@
-import type { Resolution } from "../../index.js";
+import type { Resolution, WireNameCodec } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
+import { WIRED } from "./_wired.js";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
@@ -19,7 +20,10 @@ export interface RepairToolCallOptions {
 	mode?: "safe" | "mcporter";
 	/** How MCP annotations decide protection; default `destructive-hint`. */
 	protection?: Protection;
-	/** Tool names that must never be corrected to. */
+	/**
+	 * Tools that must never be corrected to; asked about each tool's name and, for tools from
+	 * {@link wireTools}, about the canonical name behind it.
+	 */
 	isProtected?: (name: string) => boolean;
 	/** Told of every correction, with the ready log line. */
 	onCorrection?: (resolution: Resolution, message: string) => void;
@@ -60,11 +64,27 @@ export function repairToolCall<C extends { name: string }>(
 ): C | null {
 	const router = hostRouter(repairOptionsOf("repairToolCall", options));
 	if (tools.some((tool) => tool.name === toolCall.name)) return null;
+	const codec = sharedCodecOf(tools);
 	const entries = tools.map((tool) =>
-		router.entryOf(tool.name, tool.metadata?.annotations),
+		router.entryOf(
+			codec?.lookup(tool.name) ?? tool.name,
+			tool.metadata?.annotations,
+			tool.name,
+		),
 	);
-	const correction = router.correct(toolCall.name, entries);
-	return correction === undefined
-		? null
-		: { ...toolCall, name: correction.name };
+	const correction = router.correct(toolCall.name, entries, codec);
+	if (
+		correction === undefined ||
+		!tools.some((tool) => tool.name === correction.name)
+	)
+		return null;
+	return { ...toolCall, name: correction.name };
+}
+
+/** The codec every tool came through `wireTools` with, if they share one. */
+function sharedCodecOf(tools: readonly NamedTool[]): WireNameCodec | undefined {
+	const codec = tools[0] === undefined ? undefined : WIRED.get(tools[0]);
+	return codec !== undefined && tools.every((tool) => WIRED.get(tool) === codec)
+		? codec
+		: undefined;
 }

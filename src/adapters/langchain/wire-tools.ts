@@ -5,6 +5,7 @@ import {
 	type WireNameCodec,
 } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
+import { WIRED } from "./_wired.js";
 
 /**
  * Options of {@link wireTools}: the provider profile of a new codec, or the codec to share
@@ -59,8 +60,12 @@ export function wireTools<T extends { name: string }>(
 	const wires = codec.encodeAll(tools.map((tool) => tool.name));
 	return tools.map((tool, index) => {
 		const name = wires[index] ?? tool.name;
-		if (name === tool.name) return tool;
-		const copy: T = Object.create(Object.getPrototypeOf(tool));
-		return Object.assign(copy, tool, { name });
+		let wired = tool;
+		if (name !== tool.name) {
+			const copy: T = Object.create(Object.getPrototypeOf(tool));
+			wired = Object.assign(copy, tool, { name });
+		}
+		WIRED.set(wired, codec);
+		return wired;
 	});
 }

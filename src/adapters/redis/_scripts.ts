@@ -13,7 +13,7 @@ return {held[2] or '', held[3] or '0', held[1] or '', redis.call('HGETALL', KEYS
 `;
 
 /**
- * ARGV: profile, epoch, version, ttl in ms, then canonical, wire, ... Returns
+ * ARGV: profile, epoch, version (informational), ttl in ms, then canonical, wire, ... Returns
  * {'claimed', epoch, version}, {'stale', epoch, version, profile, {pairs}} or
  * {'profile-mismatch', profile}.
  */
@@ -31,7 +31,7 @@ local function stale()
   return {'stale', epoch, version, profile, redis.call('HGETALL', KEYS[1])}
 end
 if profile ~= '' and profile ~= ARGV[1] then return {'profile-mismatch', profile} end
-if epoch ~= ARGV[2] or version ~= ARGV[3] then return stale() end
+if epoch ~= ARGV[2] then return stale() end
 local byWire, byName = {}, {}
 for i = 5, #ARGV, 2 do
   local canonical, wire = ARGV[i], ARGV[i + 1]

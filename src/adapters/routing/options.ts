@@ -44,10 +44,13 @@ export function codecFromOptions(
 	}
 	const codec = codecOption(owner, options.codec);
 	if (codec !== undefined) {
-		if (options.profile !== undefined || options.onDiagnostic !== undefined) {
+		const clash = (["profile", "onDiagnostic", "onChange"] as const).find(
+			(key) => options[key] !== undefined,
+		);
+		if (clash !== undefined) {
 			throw new McpToolNamesError(
 				"invalid-option",
-				`${owner} options codec and ${options.profile !== undefined ? "profile" : "onDiagnostic"} cannot be combined: profile and onDiagnostic configure a new codec; set them on the codec you pass instead`,
+				`${owner} options codec and ${clash} cannot be combined: ${clash} configures a new codec; set it on the codec you pass instead`,
 			);
 		}
 		return codec;

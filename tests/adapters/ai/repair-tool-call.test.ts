@@ -77,7 +77,7 @@ describe("repairToolCall", () => {
 			'linear.list_issues ran with {\\"q\\":\\"x\\"}',
 		);
 		expect(corrections).toEqual([
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 		]);
 		expect(result.text).toBe("done");
 	});
@@ -90,11 +90,48 @@ describe("repairToolCall", () => {
 			{
 				kind: "corrected",
 				input: "fetch_content",
-				name: "websearch_fetch_content",
+				name: "websearch/fetch_content",
 				reason: "suffix",
 				distance: expect.any(Number),
 			},
 		]);
+	});
+
+	it("sees the namespace a wire name flattened: fetch_content reaches websearch/fetch_content", async () => {
+		const { server, tools } = await mcpTools();
+		await run(tools, "fetch_content");
+		expect(server.calls).toEqual(["websearch/fetch_content"]);
+		// The same keys without wireToolSet's codec: websearch_ is no namespace, so no guess.
+		const copy: ToolSet = { ...tools };
+		const result = await run(copy, "fetch_content");
+		expect(server.calls).toEqual(["websearch/fetch_content"]);
+		expect(NoSuchToolError.isInstance(errorsOf(result)[0])).toBe(true);
+	});
+
+	it("maps a canonical name the model echoed to its wire name, without calling it a correction", async () => {
+		const { server, tools } = await mcpTools();
+		const told: string[] = [];
+		await run(tools, "linear.list_issues", (_, message) => told.push(message));
+		expect(server.calls).toEqual(["linear.list_issues"]);
+		expect(told).toEqual([]);
+	});
+
+	it("asks isProtected about the key and the canonical name behind it", async () => {
+		const { server, tools } = await mcpTools([{ name: "files/delete_all" }]);
+		const asked: string[] = [];
+		await generateText({
+			model: modelCalling("file_delete_all", { q: "x" }),
+			tools,
+			experimental_repairToolCall: repairToolCall({
+				isProtected: (name) => {
+					asked.push(name);
+					return name === "files/delete_all";
+				},
+			}),
+			prompt: "go",
+		});
+		expect(asked).toEqual(["files_delete_all", "files/delete_all"]);
+		expect(server.calls).toEqual([]);
 	});
 
 	it("does not turn set_user into get_user: a different verb is a different tool", async () => {

@@ -137,6 +137,35 @@ describe("examples/http-proxy.ts", () => {
 		},
 	);
 
+	it("answers a call it cannot rewrite with a 400 JSON-RPC error, never forwarding the undecoded name", async () => {
+		const calls: CallLog = [];
+		const upstream = await upstreamV1(serverV1(CANONICAL, calls), true);
+		const proxy = await proxyFor(upstream);
+		const client = clientV1();
+		const transport = new StreamableHTTPClientTransport(proxy.url);
+		await client.connect(transport);
+		cleanup.push(() => client.close());
+		await client.listTools();
+		const depth = 100_000;
+		const body = `{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"name":"linear_list_issues","arguments":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}}`;
+		const response = await fetch(proxy.url, {
+			method: "POST",
+			headers: {
+				"content-type": "application/json",
+				accept: "application/json, text/event-stream",
+				"mcp-session-id": transport.sessionId as string,
+			},
+			body,
+		});
+		expect(response.status).toBe(400);
+		expect(await response.json()).toMatchObject({
+			jsonrpc: "2.0",
+			id: 77,
+			error: { code: -32600 },
+		});
+		expect(calls).toEqual([]);
+	});
+
 	it("maps sampling tools on the response stream and tool_use names in the client's answer", async () => {
 		const server = serverV1([], []);
 		const toolUses: string[] = [];

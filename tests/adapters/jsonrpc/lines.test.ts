@@ -124,7 +124,7 @@ describe("LineSplitter", () => {
 				}),
 		);
 		expect((option as Error).message).toBe(
-			"onOversizedLine must be a function, got a string",
+			'LineSplitter option onOversizedLine must be a function, got "log"',
 		);
 		const chunk = thrown(() =>
 			new LineSplitter().push(42 as unknown as string),

@@ -63,8 +63,25 @@ describe("repairToolCall", () => {
 		expect(reply.status).toBe("success");
 		expect(server.calls).toEqual(["linear.list_issues"]);
 		expect(messages).toEqual([
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 		]);
+	});
+
+	it("sees the namespace a wire name flattened, and maps an echoed canonical name", async () => {
+		const { server, tools } = await wired();
+		await callThrough(tools, "fetch_content");
+		await callThrough(tools, "linear.list_issues");
+		expect(server.calls).toEqual([
+			"websearch/fetch_content",
+			"linear.list_issues",
+		]);
+		// Tools renamed by hand carry no codec: websearch_ is then no namespace.
+		expect(
+			repairToolCall(
+				{ name: "fetch_content" },
+				tools.map((tool) => ({ name: tool.name })),
+			),
+		).toBeNull();
 	});
 
 	it("does not turn set_user into get_user", async () => {

@@ -58,7 +58,7 @@ describe("repairModel", () => {
 
 	it("repairs streamed responses too", async () => {
 		const server = await catalog();
-		const model = repairModel(new ScriptedModel("fetch_content"), {
+		const model = repairModel(new ScriptedModel("websearch_fetchContent"), {
 			servers: [server],
 		});
 		const agent = new Agent({ name: "helper", model, mcpServers: [server] });

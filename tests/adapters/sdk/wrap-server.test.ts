@@ -67,6 +67,17 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 		for (const name of names) expect(isWireSafe(name)).toBe(true);
 	});
 
+	it("works when wrapped after connect(), for the requests that follow", async () => {
+		const handle = kit.create();
+		for (const tool of CATALOG) handle.add(tool);
+		const peer = await kit.connect(handle.server);
+		open.push(peer);
+		wrapServer(handle.server);
+		expect(await peer.names()).toContain("websearch_fetch_content");
+		expect((await peer.call("websearch_fetch_content")).kind).toBe("ok");
+		expect(handle.calls).toEqual(["websearch/fetch_content"]);
+	});
+
 	it("keeps the rest of each tool definition", async () => {
 		const { peer } = await start();
 		const tools = await peer.list();
