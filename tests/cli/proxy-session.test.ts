@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { LineSplitter } from "../../src/cli/proxy/_lines.js";
 import { createRouting } from "../../src/cli/proxy/_routing.js";
 import type { ProxyEvent } from "../../src/cli/proxy/log.js";
 import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
@@ -131,31 +130,5 @@ describe("ProxySession", () => {
 		expect(batch).toHaveLength(1);
 		expect(h.down.at(-1)?.bytes.toString()).toBe(`${JSON.stringify(batch)}\n`);
 		h.session.close();
-	});
-});
-
-describe("LineSplitter (the proxy's)", () => {
-	it("keeps a UTF-8 character split across chunks and each line's own bytes", () => {
-		const splitter = new LineSplitter();
-		const bytes = Buffer.from('{"n":"搜索"}\r\n{"m":1}\n');
-		const lines = [
-			...splitter.push(bytes.subarray(0, 8)),
-			...splitter.push(bytes.subarray(8)),
-		];
-		expect(
-			lines.map((e) => (e.type === "line" ? e.bytes.toString() : e.type)),
-		).toEqual(['{"n":"搜索"}\r\n', '{"m":1}\n']);
-	});
-
-	it("drops a line over the bound whole and goes on at the next", () => {
-		const splitter = new LineSplitter(10);
-		const events = [
-			...splitter.push(Buffer.from("x".repeat(8))),
-			...splitter.push(Buffer.from(`${"x".repeat(8)}\n{}\n`)),
-		];
-		expect(events).toEqual([
-			{ type: "overflow", length: 17 },
-			{ type: "line", bytes: Buffer.from("{}\n") },
-		]);
 	});
 });

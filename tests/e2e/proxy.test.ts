@@ -292,7 +292,7 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 		});
 		expect(textOf(result)).toBe("web/search {}");
 		expect(proxy.stderr()).toContain(
-			'The MCP server sent a line that is not JSON (17 bytes: "this is not json"); dropped it',
+			'The MCP server sent a line that is not JSON (16 bytes: "this is not json"); dropped it',
 		);
 	});
 

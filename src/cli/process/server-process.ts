@@ -58,6 +58,8 @@ export interface StartServerOptions {
 	 * {@link ServerProcess.exited} and exits with the server's code).
 	 */
 	onSignal?: "end" | "forward";
+	/** Also called with every chunk of the server's stderr (a proxy passes it on as it came). */
+	onStderr?: (chunk: Buffer) => void;
 }
 
 /**
@@ -141,7 +143,7 @@ export function startServerProcess(
 		windowsHide: true,
 		...(command.cwd === undefined ? {} : { cwd: command.cwd }),
 	});
-	return new ChildServer(child, options.onSignal ?? "end");
+	return new ChildServer(child, options.onSignal ?? "end", options.onStderr);
 }
 
 class ChildServer implements ServerProcess {
@@ -153,10 +155,17 @@ class ChildServer implements ServerProcess {
 	#status: ExitStatus | undefined;
 	#ending: Promise<boolean> | undefined;
 
-	constructor(child: ChildProcess, onSignal: "end" | "forward") {
+	constructor(
+		child: ChildProcess,
+		onSignal: "end" | "forward",
+		onStderr?: (chunk: Buffer) => void,
+	) {
 		this.#child = child;
 		this.#onSignal = onSignal;
-		child.stderr?.on("data", (chunk: Buffer) => this.stderr.push(chunk));
+		child.stderr?.on("data", (chunk: Buffer) => {
+			this.stderr.push(chunk);
+			onStderr?.(chunk);
+		});
 		// A server that is gone makes writes fail with EPIPE: the exit is reported instead.
 		child.stdin?.on("error", () => {});
 		this.exited = new Promise((resolve) => {

@@ -283,12 +283,13 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	const url = `http://${host}:${address.port}/mcp`;
 	log({ event: "listening", message: `Listening on ${url}`, url });
 
+	// The handlers stay until the sessions are closed: the process module re-raises a signal
+	// nobody listens to once it has ended its servers, which would cut the shutdown short.
+	const names = Object.keys(SIGNAL_CODES);
+	let onSignal: (signal: NodeJS.Signals) => void = () => {};
 	const code = await new Promise<number>((resolve) => {
-		const onSignal = (signal: NodeJS.Signals): void => {
-			for (const name of Object.keys(SIGNAL_CODES)) process.off(name, onSignal);
-			resolve(SIGNAL_CODES[signal] ?? 1);
-		};
-		for (const name of Object.keys(SIGNAL_CODES)) process.on(name, onSignal);
+		onSignal = (signal) => resolve(SIGNAL_CODES[signal] ?? 1);
+		for (const name of names) process.on(name, onSignal);
 	});
 	const safetyNet = (): void => {
 		for (const session of sessions.values()) session.upstream.killNow();
@@ -298,6 +299,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	process.off("exit", safetyNet);
+	for (const name of names) process.off(name, onSignal);
 	return code;
 }
 

@@ -1,7 +1,6 @@
 import process from "node:process";
 import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
-import { type LineEvent, LineSplitter } from "./_lines.js";
 import { createRouting, type ProxyRouting } from "./_routing.js";
 import type { ProxyCommand } from "./args.js";
 import { connectHttpUpstream } from "./http-upstream.js";
@@ -9,7 +8,12 @@ import { runListen } from "./listen.js";
 import { createProxyLogger, type ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";
 import { loadSnapshot, SnapshotFile } from "./snapshot.js";
-import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
+import {
+	type LineEvent,
+	lineReader,
+	startStdioUpstream,
+	type UpstreamLink,
+} from "./stdio-upstream.js";
 
 /** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
 interface ByteOutput {
@@ -215,7 +219,6 @@ async function pumpClient(
 	log: ProxyLogger,
 	upstream: UpstreamLink,
 ): Promise<void> {
-	const splitter = new LineSplitter();
 	const take = (event: LineEvent): void => {
 		if (event.type === "line") {
 			session.fromClient(event.bytes);
@@ -228,6 +231,7 @@ async function pumpClient(
 		});
 		session.refuseClientLine();
 	};
+	const lines = lineReader(take);
 	const stdin = io.stdin;
 	if (stdin === undefined) return;
 	const toBuffer = (chunk: string | Uint8Array): Buffer =>
@@ -245,7 +249,7 @@ async function pumpClient(
 		const stream = readable as NodeJS.ReadableStream;
 		await new Promise<void>((resolve) => {
 			stream.on("data", (chunk: string | Buffer) => {
-				for (const event of splitter.push(toBuffer(chunk))) take(event);
+				lines.push(toBuffer(chunk));
 				if (upstream.needsDrain()) {
 					stream.pause();
 					void upstream.drained().then(() => stream.resume());
@@ -258,14 +262,14 @@ async function pumpClient(
 	} else {
 		try {
 			for await (const chunk of stdin) {
-				for (const event of splitter.push(toBuffer(chunk))) take(event);
+				lines.push(toBuffer(chunk));
 				await upstream.drained();
 			}
 		} catch {
 			// stdin was destroyed while the proxy stopped: nothing more to read.
 		}
 	}
-	for (const event of splitter.end()) take(event);
+	lines.end();
 }
 
 function stopReading(io: CliIo): void {

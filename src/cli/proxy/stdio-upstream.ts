@@ -1,7 +1,37 @@
 import { StringDecoder } from "node:string_decoder";
+import { LineSplitter } from "../../adapters/jsonrpc/index.js";
 import type { CliOutput } from "../io.js";
-import { type LineEvent, LineSplitter } from "./_lines.js";
-import { type ServerProcess, startServer } from "./_process.js";
+import { startServerProcess } from "../process/server-process.js";
+
+/** What a line reader reports: a complete line (its bytes), or a line over the bound. */
+export type LineEvent =
+	| { type: "line"; bytes: Buffer }
+	| { type: "overflow"; length: number };
+
+/**
+ * The shared line framing of mcp-tool-names/jsonrpc, reporting lines and oversized lines
+ * as {@link LineEvent}s.
+ */
+export function lineReader(
+	onLine: (event: LineEvent) => void,
+	maxLineBytes?: number,
+): { push(chunk: Uint8Array): void; end(): void } {
+	const splitter = new LineSplitter({
+		...(maxLineBytes === undefined ? {} : { maxLineLength: maxLineBytes }),
+		onOversizedLine: (line) =>
+			onLine({ type: "overflow", length: line.length }),
+	});
+	return {
+		push: (chunk) => {
+			for (const line of splitter.push(chunk))
+				onLine({ type: "line", bytes: Buffer.from(line) });
+		},
+		end: () => {
+			for (const line of splitter.end())
+				onLine({ type: "line", bytes: Buffer.from(line) });
+		},
+	};
+}
 
 /** How an upstream ended, in the proxy's terms. */
 export interface UpstreamEnd {
@@ -54,36 +84,26 @@ const NEWLINE = Buffer.from("\n");
 export function startStdioUpstream(
 	options: StdioUpstreamOptions,
 ): UpstreamLink {
-	const server: ServerProcess = startServer(
-		options.command,
-		options.args,
-		options.env,
+	const decoder = new StringDecoder("utf8");
+	const server = startServerProcess(
+		{ command: options.command, args: options.args, env: options.env },
+		{ onStderr: (chunk) => options.stderr.write(decoder.write(chunk)) },
 	);
-	const { child } = server;
-	const splitter = new LineSplitter(options.maxLineBytes);
-	let tail = "";
-	child.stdout?.on("data", (chunk: Buffer) => {
-		for (const event of splitter.push(chunk)) options.onLine(event);
-	});
+	const lines = lineReader(options.onLine, options.maxLineBytes);
+	server.stdout.on("data", (chunk: Buffer) => lines.push(chunk));
 	const stdoutEnded = new Promise<void>((resolve) => {
-		child.stdout?.once("end", () => {
-			for (const event of splitter.end()) options.onLine(event);
+		server.stdout.once("end", () => {
+			lines.end();
 			resolve();
 		});
-		child.stdout?.once("close", () => resolve());
-	});
-	const decoder = new StringDecoder("utf8");
-	child.stderr?.on("data", (chunk: Buffer) => {
-		const text = decoder.write(chunk);
-		tail = (tail + text).slice(-STDERR_TAIL);
-		options.stderr.write(text);
+		server.stdout.once("close", () => resolve());
 	});
 	let closing = false;
 	const describeExit = async (): Promise<UpstreamEnd> => {
-		const failure = await Promise.race([
-			server.failed,
-			server.exited.then(() => undefined),
-		]);
+		const failure = await server.spawned.then(
+			() => undefined,
+			(error: NodeJS.ErrnoException) => error,
+		);
 		if (failure !== undefined) {
 			return {
 				code: 2,
@@ -108,25 +128,25 @@ export function startStdioUpstream(
 		};
 	};
 	const ended = describeExit();
+	const stdin = server.stdin;
 	return {
 		send(bytes) {
-			const stdin = child.stdin;
-			if (stdin === null || stdin.destroyed || stdin.writableEnded) return;
+			if (stdin.destroyed || stdin.writableEnded) return;
 			stdin.write(bytes);
 			if (bytes[bytes.length - 1] !== 0x0a) stdin.write(NEWLINE);
 		},
 		ended,
 		async close() {
 			closing = true;
-			await server.end();
+			// Time to exit on the end of stdin (most servers do), then SIGTERM, then SIGKILL.
+			await server.end({ stdinGraceMs: 2_000, termGraceMs: 2_000 });
 			return ended;
 		},
-		stderrTail: () => tail,
-		needsDrain: () => child.stdin?.writableNeedDrain === true,
+		stderrTail: () => server.stderr.text.slice(-STDERR_TAIL),
+		killNow: () => server.signal("SIGKILL"),
+		needsDrain: () => stdin.writableNeedDrain,
 		drained: () => {
-			const stdin = child.stdin;
-			if (stdin === null || !stdin.writableNeedDrain || stdin.destroyed)
-				return Promise.resolve();
+			if (!stdin.writableNeedDrain || stdin.destroyed) return Promise.resolve();
 			return new Promise((resolve) => {
 				const done = (): void => {
 					stdin.off("drain", done);
@@ -137,7 +157,6 @@ export function startStdioUpstream(
 				stdin.once("close", done);
 			});
 		},
-		killNow: () => server.killNow(),
 	};
 }
 
