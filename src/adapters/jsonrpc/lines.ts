@@ -1,4 +1,4 @@
-import { describeValue as describe } from "../../core/_guards.js";
+import { checkOptions, describeValue as describe } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 
 /**
@@ -75,14 +75,15 @@ export class LineSplitter {
 	 * or `onOversizedLine` is not a function
 	 */
 	constructor(options: LineSplitterOptions = {}) {
-		const max = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+		const opts = checkOptions("LineSplitter", options);
+		const max = opts.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
 		if (!Number.isSafeInteger(max) || max <= 0) {
 			throw new McpToolNamesError(
 				"invalid-option",
 				`maxLineLength must be a positive integer (bytes), got ${describe(max)}`,
 			);
 		}
-		const onOversized = options.onOversizedLine;
+		const onOversized = opts.onOversizedLine;
 		if (onOversized !== undefined && typeof onOversized !== "function") {
 			throw new McpToolNamesError(
 				"invalid-option",
@@ -138,8 +139,10 @@ export class LineSplitter {
 	}
 
 	#bytesOf(chunk: unknown): Uint8Array {
-		if (chunk instanceof Uint8Array) return chunk;
 		if (typeof chunk === "string") return this.#encoder.encode(chunk);
+		// isView first: it reads nothing of the value, where `instanceof` would run the
+		// getPrototypeOf trap of a caller's Proxy.
+		if (ArrayBuffer.isView(chunk) && chunk instanceof Uint8Array) return chunk;
 		throw new McpToolNamesError(
 			"invalid-argument",
 			`LineSplitter.push expects a Uint8Array or a string, got ${describe(chunk)}`,
