@@ -1,4 +1,5 @@
 import { conflictText } from "./_diagnostic-text.js";
+import { listArgument } from "./_guards.js";
 import type { NameMaps, PlannedName } from "./_plan.js";
 import { naturalWireName } from "./_wire-name.js";
 import type { DiagnosticCode } from "./diagnostics.js";
@@ -15,19 +16,15 @@ export function checkAdoption(
 	{ forward, reverse }: NameMaps,
 	profile: NameProfile,
 ): PlannedName[] {
-	if (
-		typeof names !== "object" ||
-		names === null ||
-		typeof (names as Partial<Iterable<unknown>>)[Symbol.iterator] !== "function"
-	) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`adopt expects an iterable of [canonical, wire] pairs, got ${describeValue(names)}`,
-		);
-	}
 	const batch = new Map<string, string>();
 	const wires = new Map<string, string>();
-	for (const pair of names as Iterable<unknown>) {
+	const pairs = listArgument(
+		"adopt",
+		"names",
+		names,
+		"an iterable of [canonical, wire] pairs",
+	);
+	for (const pair of pairs) {
 		const [canonical, wire] = Array.isArray(pair) ? pair : [];
 		if (
 			typeof canonical !== "string" ||

@@ -1,22 +1,16 @@
+import { checkOptions, functionOption } from "./_guards.js";
+import type { WireNameCodecOptions } from "./codec-options.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
-/** Checks the shape of codec options (the profile is checked when it is resolved). */
-export function checkCodecOptions(options: unknown): void {
-	if (typeof options !== "object" || options === null) {
-		throw new McpToolNamesError(
-			"invalid-option",
-			`WireNameCodec options must be an object, got ${describeValue(options)}`,
-		);
-	}
-	for (const key of ["onDiagnostic", "onChange"]) {
-		const value = (options as Record<string, unknown>)[key];
-		if (value !== undefined && typeof value !== "function") {
-			throw new McpToolNamesError(
-				"invalid-option",
-				`${key} must be a function, got ${describeValue(value)}`,
-			);
-		}
-	}
+/**
+ * Checks the shape of codec options (the profile is checked when it is resolved) and
+ * returns them as a plain copy, read once.
+ */
+export function checkCodecOptions(options: unknown): WireNameCodecOptions {
+	const opts = checkOptions(FN, options as WireNameCodecOptions | undefined);
+	functionOption(FN, "onDiagnostic", opts.onDiagnostic);
+	functionOption(FN, "onChange", opts.onChange);
+	return opts;
 }
 
 export function checkName(
@@ -61,3 +55,5 @@ export function namesOf(tools: readonly unknown[]): string[] {
 	}
 	return names;
 }
+
+const FN = "WireNameCodec";

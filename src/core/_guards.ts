@@ -73,7 +73,11 @@ export function invalidArgument(
 	);
 }
 
-/** The options object (`{}` when left out), or the error for anything else. */
+/**
+ * The options object as a plain copy of its enumerable keys (`{}` when left out), or the
+ * error for anything else: read once here, so a getter or Proxy of the caller's that throws
+ * is an `invalid-argument` at the entry, not a foreign error from deep inside.
+ */
 export function checkOptions<T extends object>(
 	owner: string,
 	options: T | undefined,
@@ -85,7 +89,14 @@ export function checkOptions<T extends object>(
 			`${owner} options must be an object, got ${describeValue(options)}`,
 		);
 	}
-	return options;
+	return readArgument(owner, "options", options, () => {
+		const copy: Record<string, unknown> = {};
+		for (const key in options) {
+			const item = (options as Record<string, unknown>)[key];
+			if (item !== undefined) copy[key] = item;
+		}
+		return copy as T;
+	});
 }
 
 /** A boolean option with its default. */

@@ -48,10 +48,10 @@ export class WireNameCodec {
 	 * @throws McpToolNamesError `invalid-profile` for an unknown or unusable profile
 	 */
 	constructor(options: WireNameCodecOptions = {}) {
-		checkCodecOptions(options);
-		this.#profile = resolveProfile(options.profile);
-		this.#onDiagnostic = options.onDiagnostic;
-		this.#onChange = options.onChange;
+		const opts = checkCodecOptions(options);
+		this.#profile = resolveProfile(opts.profile);
+		this.#onDiagnostic = opts.onDiagnostic;
+		this.#onChange = opts.onChange;
 	}
 
 	/** The profile every wire name of this codec satisfies. */

@@ -87,6 +87,7 @@ export function describeValue(value: unknown): string {
 		return JSON.stringify(shown);
 	}
 	if (value === null) return "null";
+	if (value === undefined) return "undefined";
 	if (Array.isArray(value)) return "an array";
 	return typeof value === "object"
 		? "an object"

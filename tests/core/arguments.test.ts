@@ -12,6 +12,8 @@ import {
 	isMcpToolNamesError,
 	isWireSafe,
 	type Resolution,
+	WireNameCodec,
+	type WireNameCodecOptions,
 } from "../../src/index.js";
 import {
 	assertResolves,
@@ -140,7 +142,7 @@ describe("CodecRegistry", () => {
 	it("refuses a create callback that is not a function", () => {
 		expect(
 			failure(() => new CodecRegistry({ create: 1 as never })).message,
-		).toBe("CodecRegistry: create must be a function, got number 1");
+		).toBe("CodecRegistry option create must be a function, got number 1");
 	});
 });
 
@@ -188,6 +190,31 @@ describe("assertResolves", () => {
 	it("refuses cases that are not an object", () => {
 		expect(failure(() => assertResolves(7 as never, ["a"])).message).toBe(
 			"assertResolves expects cases to be an object or an array of pairs, got number 7",
+		);
+	});
+});
+
+describe("WireNameCodec", () => {
+	it("refuses options whose getters throw as invalid-argument naming the options", () => {
+		const { code, message } = failure(
+			() => new WireNameCodec(trap as WireNameCodecOptions),
+		);
+		expect(code).toBe("invalid-argument");
+		expect(message).toMatch(/^WireNameCodec could not read options/);
+	});
+
+	it("refuses an adopt of an iterable that throws as invalid-argument", () => {
+		const throwing = {
+			[Symbol.iterator](): never {
+				throw new Error("boom");
+			},
+		};
+		const codec = new WireNameCodec();
+		expect(failure(() => codec.adopt(throwing as never)).code).toBe(
+			"invalid-argument",
+		);
+		expect(failure(() => codec.adopt(trap as never)).code).toBe(
+			"invalid-argument",
 		);
 	});
 });

@@ -230,7 +230,7 @@ describe("resolveName", () => {
 				expect.objectContaining({
 					code: "invalid-argument",
 					message: expect.stringMatching(
-						/^resolveName: input must be a string, got /,
+						/^resolveName expects input to be a string, got /,
 					),
 				}),
 			);

@@ -91,11 +91,21 @@ interface Outcome {
 	value?: unknown;
 }
 
+/**
+ * Whether a call returned a promise. A data path may hand the hostile Proxy back unchanged
+ * (its documented passthrough), and `instanceof` on it runs its throwing `getPrototypeOf`
+ * trap: that is the walk reading the answer, not the library failing.
+ */
+function isPromise(value: unknown): value is Promise<unknown> {
+	if (value === throwing) return false;
+	return value instanceof Promise;
+}
+
 /** Runs a call and classifies it: a return, a McpToolNamesError, or anything else. */
 async function attempt(call: () => unknown): Promise<Outcome> {
 	try {
 		let value = call();
-		if (value instanceof Promise) value = await value;
+		if (isPromise(value)) value = await value;
 		return { threw: false, ok: true, detail: "returned", value };
 	} catch (error) {
 		const branded =

@@ -46,11 +46,19 @@ export function responseIdsOf(message: unknown): Array<string | number> {
 
 /** Why a value could not be processed, in a few words. */
 export function reasonOf(error: unknown): string {
-	if (error instanceof RangeError)
-		return "nested too deeply to be written again";
-	const message =
-		isRecord(error) && typeof error.message === "string"
-			? error.message
-			: String(error);
-	return message.slice(0, 200);
+	// Anything can be thrown or given as a reason, a Proxy or an array holding a symbol too:
+	// the words of a refusal must never be what fails.
+	try {
+		if (error instanceof RangeError)
+			return "nested too deeply to be written again";
+		const message =
+			isRecord(error) && typeof error.message === "string"
+				? error.message
+				: String(error);
+		return message.slice(0, 200);
+	} catch {
+		return UNSAFE;
+	}
 }
+
+const UNSAFE = "it cannot be rewritten safely";

@@ -4,6 +4,7 @@ import {
 	invalidOption,
 	isName,
 	isRecord,
+	readArgument,
 } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { EventStreamEditor } from "./_event-stream.js";
@@ -120,10 +121,19 @@ export function refuseJsonBody(body: unknown, reason?: unknown): string {
 	const message = typeof body === "string" ? parseJson(body)?.value : body;
 	const why =
 		reason === undefined ? "it cannot be rewritten safely" : reasonOf(reason);
-	const ids = [...requestIdsOf(message), ...responseIdsOf(message)];
+	const ids = idsOf(message);
 	if (ids.length === 0) return JSON.stringify(errorResponse(null, why));
 	const errors = ids.map((id) => errorResponse(id, why));
 	return JSON.stringify(Array.isArray(message) ? errors : errors[0]);
+}
+
+/** The ids to answer; none (one error with id `null`) for a body that cannot be read. */
+function idsOf(message: unknown): Array<string | number | null> {
+	try {
+		return [...requestIdsOf(message), ...responseIdsOf(message)];
+	} catch {
+		return [];
+	}
 }
 
 /**
@@ -203,6 +213,15 @@ export function rewriteEventStream(
  * ```
  */
 export function syncMcpNameHeader<H extends Headers | HeaderRecord>(
+	headers: H,
+	body: unknown,
+): H {
+	return readArgument("syncMcpNameHeader", "headers or body", body, () =>
+		syncHeader(headers, body),
+	);
+}
+
+function syncHeader<H extends Headers | HeaderRecord>(
 	headers: H,
 	body: unknown,
 ): H {

@@ -141,7 +141,6 @@ export class LineSplitter {
 	}
 
 	#bytesOf(chunk: unknown): Uint8Array {
-		if (chunk instanceof Uint8Array) return chunk;
 		if (typeof chunk === "string") return this.#encoder.encode(chunk);
 		throw invalidArgument(
 			"LineSplitter.push",

@@ -1,6 +1,10 @@
 import { invalidArgument, isName, isRecord } from "../../core/_guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
-import type { Resolution, WireNameCodec } from "../../index.js";
+import {
+	isMcpToolNamesError,
+	type Resolution,
+	type WireNameCodec,
+} from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
 import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
 import { BoundedMap } from "./_bounded-map.js";
@@ -189,7 +193,11 @@ export class WireRewriter {
 	 * ```
 	 */
 	serverToClient<M>(message: M): M {
-		return mapBatch(message, (element) => this.#fromServer(element)) as M;
+		try {
+			return mapBatch(message, (element) => this.#fromServer(element)) as M;
+		} catch (error) {
+			throw unreadable("serverToClient", message, error);
+		}
 	}
 
 	/**
@@ -208,7 +216,11 @@ export class WireRewriter {
 	 * ```
 	 */
 	clientToServer<M>(message: M): M {
-		return mapBatch(message, (element) => this.#fromClient(element)) as M;
+		try {
+			return mapBatch(message, (element) => this.#fromClient(element)) as M;
+		} catch (error) {
+			throw unreadable("clientToServer", message, error);
+		}
 	}
 
 	#fromServer(message: unknown): unknown {
@@ -298,5 +310,27 @@ export class WireRewriter {
 		if (decision.kind === "corrected")
 			this.#onCorrection?.(decision.message, decision.resolution);
 		return decision.name === name ? undefined : decision.name;
+	}
+}
+
+/**
+ * What to throw when a rewrite failed: a callback's own error as it is, but an error from
+ * reading a message that is no JSON value (a Proxy, a getter that throws) becomes
+ * `invalid-argument`, so nothing foreign escapes and no call goes on half-rewritten.
+ * Only the failure path pays for the check.
+ */
+function unreadable(method: string, message: unknown, error: unknown): unknown {
+	if (isMcpToolNamesError(error)) return error;
+	try {
+		JSON.stringify(message);
+		return error;
+	} catch {
+		return invalidArgument(
+			`WireRewriter.${method}`,
+			"message",
+			"a JSON-RPC message or batch",
+			message,
+			error,
+		);
 	}
 }

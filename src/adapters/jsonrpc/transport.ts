@@ -1,4 +1,9 @@
-import { describeValue, invalidOption } from "../../core/_guards.js";
+import {
+	checkOptions,
+	describeValue,
+	invalidOption,
+	readArgument,
+} from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 import {
 	errorResponse,
@@ -79,7 +84,12 @@ export function wrapTransport<T extends MessageTransport>(
 	if (
 		(typeof transport !== "object" && typeof transport !== "function") ||
 		transport === null ||
-		typeof (transport as { send?: unknown }).send !== "function"
+		readArgument(
+			FN,
+			"transport",
+			transport,
+			() => typeof (transport as { send?: unknown }).send,
+		) !== "function"
 	) {
 		throw new McpToolNamesError(
 			"invalid-argument",
@@ -92,7 +102,11 @@ export function wrapTransport<T extends MessageTransport>(
 			`wrapTransport options must be an object with a side, got ${describeValue(options)}`,
 		);
 	}
-	const { side, rewriter: given, ...rewriterOptions } = options;
+	const {
+		side,
+		rewriter: given,
+		...rewriterOptions
+	} = checkOptions(FN, options);
 	if (side !== "server" && side !== "client") {
 		throw invalidOption(FN, "side", '"server" or "client"', side);
 	}
