@@ -142,6 +142,9 @@ export class LineSplitter {
 
 	#bytesOf(chunk: unknown): Uint8Array {
 		if (typeof chunk === "string") return this.#encoder.encode(chunk);
+		// isView first: it reads nothing of the value, where `instanceof` would run the
+		// getPrototypeOf trap of a caller's Proxy.
+		if (ArrayBuffer.isView(chunk) && chunk instanceof Uint8Array) return chunk;
 		throw invalidArgument(
 			"LineSplitter.push",
 			"chunk",

@@ -366,7 +366,7 @@ describe("wrapServer", () => {
 		expect(() =>
 			wrapServer(server(), { codec: new WireNameCodec(), profile: "gemini" }),
 		).toThrow(
-			"wrapServer options codec and profile cannot be combined: profile and onDiagnostic configure a new codec; set them on the codec you pass instead",
+			"wrapServer options codec and profile cannot be combined: profile configures a new codec; set it on the codec you pass instead",
 		);
 		expect(() => wrapServer(server(), { protection: true as never })).toThrow(
 			/option protection must be one of/,
