@@ -6,3 +6,5 @@ declare const modelToolCall: {
 	name: string;
 	arguments: Record<string, unknown>;
 };
+/** The id a host keeps for one configured server. */
+declare const serverId: string;
