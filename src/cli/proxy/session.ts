@@ -160,17 +160,13 @@ export class ProxySession {
 					? undefined
 					: serialize(out);
 		if (bytes === undefined) {
-			this.#options.log({
-				event: "malformed",
-				message:
-					"Could not rewrite a message from the server; answered the client with an error instead",
-			});
-			for (const id of requestIdsOf(message, false))
-				this.#replyError(
-					id,
-					INTERNAL_ERROR,
-					"mcp-tool-names could not rewrite the server's answer",
-				);
+			this.#refuse(
+				message,
+				false,
+				INTERNAL_ERROR,
+				"Could not rewrite a message from the server; answered the client with an error instead",
+				"mcp-tool-names could not rewrite the server's answer",
+			);
 			return;
 		}
 		this.#options.toClient({ bytes, message: out });
@@ -208,6 +204,22 @@ export class ProxySession {
 		clearTimeout(this.#holdTimer);
 	}
 
+	/**
+	 * Logs a message that could not be processed and answers each request in it (the client's
+	 * when `requests`, else the server's answers' ids) with `code`, instead of passing it on.
+	 */
+	#refuse(
+		message: unknown,
+		requests: boolean,
+		code: number,
+		logged: string,
+		reply: string,
+	): void {
+		this.#options.log({ event: "malformed", message: logged });
+		for (const id of requestIdsOf(message, requests))
+			this.#replyError(id, code, reply);
+	}
+
 	#forwardClient(frame: Frame): void {
 		const { message } = frame;
 		let out: unknown;
@@ -224,17 +236,13 @@ export class ProxySession {
 					: serialize(out);
 		if (bytes === undefined) {
 			// Fail closed: a call whose name could not be processed never goes up undecoded.
-			this.#options.log({
-				event: "malformed",
-				message:
-					"Could not process a message from the client; answered it with an error instead of passing it on",
-			});
-			for (const id of requestIdsOf(message, true))
-				this.#replyError(
-					id,
-					INVALID_REQUEST,
-					"mcp-tool-names could not process this request",
-				);
+			this.#refuse(
+				message,
+				true,
+				INVALID_REQUEST,
+				"Could not process a message from the client; answered it with an error instead of passing it on",
+				"mcp-tool-names could not process this request",
+			);
 			return;
 		}
 		for (const id of requestIdsOf(out, true)) {
