@@ -3,6 +3,14 @@
 // Internal: not a package entry; the public entries re-export the few types they expose.
 export { listEveryPage, MAX_PAGES } from "./list-every-page.js";
 export {
+	appendSentence,
+	isNotFoundError,
+	isNotFoundResult,
+	isNotFoundText,
+	withErrorHint,
+	withResultHint,
+} from "./not-found.js";
+export {
 	codecFromOptions,
 	protectionOption,
 	resolveOptionsOf,

@@ -1,10 +1,11 @@
-// Every touch of the MCP TypeScript SDK's private members and texts lives here, each with
+// Every touch of the MCP TypeScript SDK's private members lives here, each with
 // the releases it was checked against: @modelcontextprotocol/sdk 1.20.2 (the `sdk-v1-20`
 // alias in the tests) and 1.32.2, @modelcontextprotocol/server and /client 2.4.0.
 // tests/adapters/sdk/sdk-internals.test.ts fails loudly, per SDK line, when a release moves
 // one of them. The rest of the adapter calls these functions and never reaches inside an
 // SDK object itself. Nothing here imports an SDK or uses `instanceof`, so two bundled copies
-// of an SDK are recognised alike.
+// of an SDK are recognised alike. The SDKs' "Tool X not found" texts are read in
+// ../routing/not-found.ts, SDK-free so the jsonrpc layer shares them; the same test checks them.
 import { isRecord } from "../../core/_guards.js";
 import { define } from "./_define.js";
 
@@ -120,22 +121,6 @@ const INTERCEPTED = Symbol.for("mcp-tool-names.sdk.wrapped");
 /** Tells whether a handler table was already intercepted. */
 export function isIntercepted(handlers: HandlerMap): boolean {
 	return (handlers as { [INTERCEPTED]?: unknown })[INTERCEPTED] === true;
-}
-
-/**
- * The SDKs' own "unknown tool" texts: 1.x `McpServer` throws (≤ 1.20) or returns as an
- * `isError` result (≥ 1.21) `MCP error -32602: Tool X not found` (or `disabled`); a 1.x
- * `Client` prefixes `MCP error -32602: ` once more when the error comes over the wire; 2.x
- * throws `ProtocolError` with `Tool X not found`; a hand-written low-level server that
- * throws `Error("Tool X not found")` reaches the client as -32603 with that text. A hint
- * this package appended may follow.
- */
-const NOT_FOUND =
-	/^(?:MCP error -?\d+: )*Tool .+ (?:not found|disabled)(?:[.!?]?(?:\s.*)?)$/su;
-
-/** Tells whether a message is an SDK's "Tool X not found" text. */
-export function isNotFoundText(text: string): boolean {
-	return NOT_FOUND.test(text);
 }
 
 /**

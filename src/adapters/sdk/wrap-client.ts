@@ -6,16 +6,16 @@ import {
 } from "../../core/_guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
-import { codecFromOptions, protectionOption } from "../routing/options.js";
-import { ToolRouter } from "../routing/router.js";
-import { toolEntriesOf } from "../routing/tool-entry.js";
-import { define } from "./_define.js";
 import {
 	isNotFoundError,
 	isNotFoundResult,
 	withErrorHint,
 	withResultHint,
-} from "./_failure.js";
+} from "../routing/not-found.js";
+import { codecFromOptions, protectionOption } from "../routing/options.js";
+import { ToolRouter } from "../routing/router.js";
+import { toolEntriesOf } from "../routing/tool-entry.js";
+import { define } from "./_define.js";
 import { canonicalCallArguments } from "./client-v2.js";
 import { isClientLike } from "./detect.js";
 import type { ClientLike, WrapClientOptions } from "./types.js";

@@ -6,6 +6,7 @@ import {
 } from "../../core/_guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
+import { withErrorHint, withResultHint } from "../routing/not-found.js";
 import {
 	codecFromOptions,
 	protectionOption,
@@ -14,7 +15,6 @@ import {
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf, toolEntryOf } from "../routing/tool-entry.js";
 import { entriesOfRegistry } from "./_catalog.js";
-import { withErrorHint, withResultHint } from "./_failure.js";
 import {
 	decodePreDispatchNames,
 	interceptHandlers,

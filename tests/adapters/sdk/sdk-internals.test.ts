@@ -1,11 +1,12 @@
-// Conformance, per SDK line: the private members and texts _sdk-internals.ts relies on are
-// where it expects them. A failure here means an SDK release moved one of them; fix
-// _sdk-internals.ts (and the versions its comments name), not this test.
+// Conformance, per SDK line: the private members _sdk-internals.ts relies on, and the
+// not-found texts routing/not-found.ts reads, are where they are expected. A failure here means
+// an SDK release moved one of them; fix those files (and the versions their comments name), not
+// this test.
 import { describe, expect, it } from "vitest";
+import { isNotFoundText } from "../../../src/adapters/routing/not-found.js";
 import {
 	interceptHandlers,
 	isEnabled,
-	isNotFoundText,
 	type RequestHandler,
 	registeredToolsOf,
 } from "../../../src/adapters/sdk/_sdk-internals.js";

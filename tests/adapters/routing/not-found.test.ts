@@ -3,7 +3,9 @@ import {
 	appendSentence,
 	isNotFoundError,
 	isNotFoundResult,
-} from "../../../src/adapters/sdk/_failure.js";
+	withErrorHint,
+	withResultHint,
+} from "../../../src/adapters/routing/not-found.js";
 
 const error = (message: string, code?: number) =>
 	Object.assign(new Error(message), code === undefined ? {} : { code });
@@ -70,5 +72,53 @@ describe("appendSentence", () => {
 		expect(
 			appendSentence("Tool a not found. Did you mean b?", "Did you mean c?"),
 		).toBe("Tool a not found. Did you mean b?");
+	});
+});
+
+describe("withErrorHint", () => {
+	it("adds the hint to a copy that keeps the class and the code, leaving the original as it was", () => {
+		class ToolError extends Error {
+			code = -32602;
+		}
+		const original = new ToolError("Tool a_b not found");
+		const hinted = withErrorHint(original, "Did you mean a_c?");
+		expect(hinted).not.toBe(original);
+		expect(hinted).toBeInstanceOf(ToolError);
+		expect(hinted.message).toBe("Tool a_b not found. Did you mean a_c?");
+		expect(hinted.code).toBe(-32602);
+		expect(original.message).toBe("Tool a_b not found");
+	});
+
+	it("returns an error that carries a hint already as it is", () => {
+		const error = new Error("Tool a_b not found. Did you mean a_c?");
+		expect(withErrorHint(error, "Did you mean a_d?")).toBe(error);
+	});
+});
+
+describe("withResultHint", () => {
+	it("adds the hint to the first text item of a copy", () => {
+		const original = result("Tool a_b not found");
+		const before = structuredClone(original);
+		expect(withResultHint(original, "Did you mean a_c?")).toEqual({
+			content: [
+				{ type: "text", text: "Tool a_b not found. Did you mean a_c?" },
+			],
+			isError: true,
+		});
+		expect(original).toEqual(before);
+	});
+
+	it("returns a result that carries a hint already as the same object", () => {
+		const hinted = result("Tool a_b not found. Did you mean a_c?");
+		expect(withResultHint(hinted, "Did you mean a_d?")).toBe(hinted);
+	});
+
+	it("adds the hint as a text item to an isError result without one", () => {
+		expect(
+			withResultHint({ isError: true, content: [] }, "Did you mean a_c?"),
+		).toEqual({
+			isError: true,
+			content: [{ type: "text", text: "Did you mean a_c?" }],
+		});
 	});
 });

@@ -1,5 +1,7 @@
+// A "Tool X not found" answer, and the `Did you mean …?` hint added to it: the same text on
+// every path (wrapServer and wrapClient in sdk, WireRewriter in jsonrpc). SDK-free, so every
+// adapter above routing can use it.
 import { isRecord } from "../../core/_guards.js";
-import { isNotFoundText } from "./_sdk-internals.js";
 
 /** JSON-RPC "Invalid params", the code every SDK line answers an unknown tool with. */
 const INVALID_PARAMS = -32602;
@@ -7,7 +9,28 @@ const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 const HINTED = "Did you mean ";
 
-/** Tells whether a thrown value is an SDK's "Tool X not found" error. */
+/**
+ * The SDKs' own "unknown tool" texts, checked against @modelcontextprotocol/sdk 1.20.2 and
+ * 1.32.2 and @modelcontextprotocol/server 2.4.0 (tests/adapters/sdk/sdk-internals.test.ts
+ * fails, per SDK line, when a release changes them): 1.x `McpServer` throws (≤ 1.20) or
+ * returns as an `isError` result (≥ 1.21) `MCP error -32602: Tool X not found` (or
+ * `disabled`); a 1.x `Client` prefixes `MCP error -32602: ` once more when the error comes
+ * over the wire; 2.x throws `ProtocolError` with `Tool X not found`; a hand-written low-level
+ * server that throws `Error("Tool X not found")` reaches the client as -32603 with that
+ * text. A hint this package appended may follow.
+ */
+const NOT_FOUND =
+	/^(?:MCP error -?\d+: )*Tool .+ (?:not found|disabled)(?:[.!?]?(?:\s.*)?)$/su;
+
+/** Tells whether a message is an SDK's "Tool X not found" text. */
+export function isNotFoundText(text: string): boolean {
+	return NOT_FOUND.test(text);
+}
+
+/**
+ * Tells whether a thrown value, or the `error` of a JSON-RPC response, is an SDK's "Tool X
+ * not found" error: that text, with no code or one of the codes the SDKs send it with.
+ */
 export function isNotFoundError(error: unknown): boolean {
 	if (!isRecord(error) || typeof error.message !== "string") return false;
 	if (
@@ -70,7 +93,10 @@ export function withErrorHint<E>(error: E, hint: string): E {
 	return copy;
 }
 
-/** A copy of an `isError` result whose first text item carries the hint. */
+/**
+ * A copy of an `isError` result whose first text item carries the hint (or, with no text
+ * item, one more item that is the hint); the result itself when it has a hint already.
+ */
 export function withResultHint<R>(result: R, hint: string): R {
 	if (!isRecord(result) || result.isError !== true) return result;
 	const found = firstText(result);
@@ -84,10 +110,9 @@ export function withResultHint<R>(result: R, hint: string): R {
 			],
 		} as R;
 	}
+	const text = appendSentence(found.text, hint);
+	if (text === found.text) return result;
 	const copy = [...content];
-	copy[found.index] = {
-		...(content[found.index] as object),
-		text: appendSentence(found.text, hint),
-	};
+	copy[found.index] = { ...(content[found.index] as object), text };
 	return { ...result, content: copy } as R;
 }
