@@ -1,7 +1,8 @@
 // Fail closed: a message this package cannot process (a rewrite that throws, a result that
 // cannot be serialised again) is never passed on as it came, since a `tools/call` with an
 // undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
-import { isRecord } from "../../core/_guards.js";
+import { invalidArgument, isRecord } from "../../core/_guards.js";
+import { isMcpToolNamesError } from "../../index.js";
 import { trackableId } from "./_message.js";
 
 /** JSON-RPC "Invalid Request": the message cannot be processed as sent. */
@@ -62,3 +63,29 @@ export function reasonOf(error: unknown): string {
 }
 
 const UNSAFE = "it cannot be rewritten safely";
+
+/**
+ * What to throw when a rewrite failed: a callback's own error as it is, but an error from
+ * reading a message that is no JSON value (a Proxy, a getter that throws) becomes
+ * `invalid-argument`, so nothing foreign escapes and no call goes on half-rewritten.
+ * Only the failure path pays for the check.
+ */
+export function unreadable(
+	method: string,
+	message: unknown,
+	error: unknown,
+): unknown {
+	if (isMcpToolNamesError(error)) return error;
+	try {
+		JSON.stringify(message);
+		return error;
+	} catch {
+		return invalidArgument(
+			`WireRewriter.${method}`,
+			"message",
+			"a JSON-RPC message or batch",
+			message,
+			error,
+		);
+	}
+}

@@ -13,7 +13,11 @@ const MAX_ID_LENGTH = 1024;
 
 /** The id of a request or response, when it is one this package can track. */
 export function trackableId(message: JsonRecord): MessageId | undefined {
-	const id = message.id;
+	return trackable(message.id);
+}
+
+/** `id` itself when this package can track it (a finite number, a short string). */
+export function trackable(id: unknown): MessageId | undefined {
 	if (typeof id === "number") return Number.isFinite(id) ? id : undefined;
 	if (typeof id === "string")
 		return id.length <= MAX_ID_LENGTH ? id : undefined;

@@ -5,7 +5,13 @@
 
 import { isName, isRecord } from "../../core/_guards.js";
 import type { WireNameCodec } from "../../index.js";
-import { type JsonRecord, setEntry, withEntry } from "./_message.js";
+import { BoundedMap } from "./_bounded-map.js";
+import {
+	type JsonRecord,
+	type MessageId,
+	setEntry,
+	withEntry,
+} from "./_message.js";
 import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
 
 export const SAMPLING_METHOD = "sampling/createMessage";
@@ -141,4 +147,45 @@ export function decodeInputResponses(
 				: response,
 		),
 	);
+}
+
+/** Server-issued `sampling/createMessage` requests awaiting the client's answer, by id. */
+export class SamplingRoundTrips {
+	readonly #codec: WireNameCodec;
+	readonly #rewriteDescriptions: boolean;
+	readonly #pending: BoundedMap<MessageId, true>;
+
+	constructor(
+		codec: WireNameCodec,
+		rewriteDescriptions: boolean,
+		maxPending: number,
+	) {
+		this.#codec = codec;
+		this.#rewriteDescriptions = rewriteDescriptions;
+		this.#pending = new BoundedMap(maxPending);
+	}
+
+	/** A request from the server: a sampling request is remembered and gets wire names. */
+	request(message: JsonRecord, id: MessageId | undefined): JsonRecord {
+		if (id !== undefined) this.#pending.delete(id);
+		if (message.method !== SAMPLING_METHOD || !isRecord(message.params))
+			return message;
+		if (id !== undefined) this.#pending.set(id, true);
+		return encodeSamplingRequest(
+			this.#codec,
+			message,
+			this.#rewriteDescriptions,
+		);
+	}
+
+	/** A response from the client: the answer to a sampling request gets canonical names. */
+	answer(message: JsonRecord, id: MessageId | undefined): JsonRecord {
+		if (id === undefined || this.#pending.take(id) === undefined)
+			return message;
+		return isRecord(message.result)
+			? mapField(message, "result", (result) =>
+					decodeSamplingResult(this.#codec, result as JsonRecord),
+				)
+			: message;
+	}
 }

@@ -54,8 +54,9 @@ export interface WireRewriterOptions
 	 */
 	protection?: Protection;
 	/**
-	 * How many unanswered `tools/list` (and sampling) requests are remembered, oldest dropped
-	 * first; default 1024.
+	 * How many unanswered requests of each kind are remembered (`tools/list`, sampling, and
+	 * `tools/call` with a name that matched no tool, for the hint), oldest dropped first;
+	 * default 1024.
 	 */
 	maxPending?: number;
 	/** Also rewrite canonical names in tool descriptions into wire names; default `false`. */

@@ -1,15 +1,12 @@
 import { invalidArgument, isName, isRecord } from "../../core/_guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
-import {
-	isMcpToolNamesError,
-	type Resolution,
-	type WireNameCodec,
-} from "../../index.js";
+import type { Resolution, WireNameCodec } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
 import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
-import { BoundedMap } from "./_bounded-map.js";
+import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
+import { unreadable } from "./_fail-closed.js";
+import { ListedCatalog } from "./_listed-catalog.js";
 import {
-	type JsonRecord,
 	type MessageId,
 	mapBatch,
 	trackableId,
@@ -19,13 +16,10 @@ import { setUpRewriter } from "./_rewriter-setup.js";
 import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
 	decodeInputResponses,
-	decodeSamplingResult,
 	encodeInputRequests,
-	encodeSamplingRequest,
-	SAMPLING_METHOD,
+	SamplingRoundTrips,
 } from "./_sampling.js";
 import { refreshFor, syncFor } from "./_store-wait.js";
-import { encodeToolList, mapField } from "./_tools.js";
 import type {
 	RewriterSnapshot,
 	WireRewriterOptions,
@@ -33,18 +27,14 @@ import type {
 
 const FN = "WireRewriter";
 
-/** A `tools/list` request waiting for its result. */
-interface PendingList {
-	/** No `cursor`: the result starts a fresh catalog rather than adding a page. */
-	first: boolean;
-}
-
 /**
  * Rewrites raw JSON-RPC messages at a boundary between canonical tool names (the server
  * side) and wire names (the client and its model): `tools/list` results, matched by request
  * id, go out with wire names; `tools/call` names come back canonical; sampling requests with
- * tools and their `tool_use` results are mapped the same way. A message that carries no tool
- * name comes back as the same object, a rewritten one is a copy, and malformed input passes
+ * tools and their `tool_use` results are mapped the same way. A call whose name matches no
+ * tool is passed on, and the server's "Tool X not found" answer to it comes back with the
+ * `Did you mean …?` hint `wrapServer` gives. A message that carries no tool name (and an
+ * answer that needs no hint) comes back as the same object, a rewritten one is a copy, and malformed input passes
  * through without throwing. Both methods are bound, so they can be passed as callbacks.
  *
  * @example
@@ -70,9 +60,11 @@ export class WireRewriter {
 		| undefined;
 	readonly #routesUnknown: boolean;
 	/** Client-issued `tools/list` ids awaiting the server's answer. */
-	readonly #lists: BoundedMap<MessageId, PendingList>;
+	readonly #lists: ListedCatalog;
 	/** Server-issued `sampling/createMessage` ids awaiting the client's answer. */
-	readonly #samplings: BoundedMap<MessageId, true>;
+	readonly #samplings: SamplingRoundTrips;
+	/** Client-issued `tools/call` ids whose not-found answer gets a hint. */
+	readonly #hints: CallHints;
 
 	/**
 	 * @param options - codec (or its profile, or a snapshot), resolution, bounds and callbacks
@@ -91,8 +83,13 @@ export class WireRewriter {
 		this.#onCorrection = setup.onCorrection;
 		this.#routesUnknown = setup.routesUnknown;
 		const { maxPending } = setup;
-		this.#lists = new BoundedMap(maxPending);
-		this.#samplings = new BoundedMap(maxPending);
+		this.#lists = new ListedCatalog(setup);
+		this.#samplings = new SamplingRoundTrips(
+			setup.codec,
+			setup.rewriteDescriptions,
+			maxPending,
+		);
+		this.#hints = new CallHints(this.#router, maxPending);
 		this.serverToClient = this.serverToClient.bind(this);
 		this.clientToServer = this.clientToServer.bind(this);
 	}
@@ -182,7 +179,9 @@ export class WireRewriter {
 	/**
 	 * Rewrites a message travelling from the server to the client: the result of a pending
 	 * `tools/list` request gets wire names (`nextCursor` and everything else kept), and so do
-	 * the tools of a `sampling/createMessage` request. Batches are rewritten element-wise.
+	 * the tools of a `sampling/createMessage` request; a "Tool X not found" answer to a call
+	 * whose name matched no tool gets `Did you mean …?`, as from `wrapServer`. Batches are
+	 * rewritten element-wise.
 	 *
 	 * @param message - a JSON-RPC message or batch, parsed; anything else passes through
 	 * @returns `message` itself when nothing changed, otherwise a rewritten copy
@@ -226,111 +225,67 @@ export class WireRewriter {
 	#fromServer(message: unknown): unknown {
 		if (!isRecord(message)) return message;
 		const id = trackableId(message);
-		const method = message.method;
-		if (typeof method === "string") {
-			if (id !== undefined) this.#samplings.delete(id);
-			if (method !== SAMPLING_METHOD || !isRecord(message.params))
-				return message;
-			if (id !== undefined) this.#samplings.set(id, true);
-			return encodeSamplingRequest(
-				this.codec,
-				message,
-				this.#rewriteDescriptions,
-			);
-		}
+		if (typeof message.method === "string")
+			return this.#samplings.request(message, id);
 		if (id === undefined) return message;
-		const list = this.#lists.take(id);
-		const result = message.result;
-		if (!isRecord(result)) return message;
-		if (list === undefined)
-			return encodeInputRequests(
-				this.codec,
-				message,
-				this.#rewriteDescriptions,
-			);
-		const tools = result.tools;
-		if (!Array.isArray(tools)) return message;
-		this.#router.setTools(toolEntriesOf(tools, this.#protection), {
-			append: !list.first,
-		});
-		const encoded = encodeToolList(
-			this.codec,
-			tools,
-			this.#rewriteDescriptions,
+		return (
+			this.#hints.answer(message, id) ??
+			this.#lists.answer(message, id) ??
+			encodeInputRequests(this.codec, message, this.#rewriteDescriptions)
 		);
-		return encoded === undefined
-			? message
-			: { ...message, result: withEntry(result, "tools", encoded) };
 	}
 
 	#fromClient(message: unknown): unknown {
 		if (!isRecord(message)) return message;
 		const id = trackableId(message);
 		const method = message.method;
-		if (typeof method !== "string") {
-			// A response: only answers to sampling requests carry tool names.
-			if (id === undefined || this.#samplings.take(id) === undefined)
-				return message;
-			return isRecord(message.result)
-				? mapField(message, "result", (result) =>
-						decodeSamplingResult(this.codec, result as JsonRecord),
-					)
-				: message;
-		}
+		// A response: only answers to sampling requests carry tool names.
+		if (typeof method !== "string") return this.#samplings.answer(message, id);
 		if (id !== undefined) {
+			// The id now names this request; a late answer must not be taken for an older one.
+			this.#hints.forget(id);
 			if (method === "tools/list") {
-				const params = message.params;
-				this.#lists.set(id, {
-					first: !isRecord(params) || typeof params.cursor !== "string",
-				});
+				this.#lists.request(id, message.params);
 				return message;
 			}
-			// The id now names another request; a late answer must not be taken for a list.
-			this.#lists.delete(id);
+			this.#lists.forget(id);
+		} else if (method === CANCELLED_METHOD) {
+			this.#hints.cancelled(message.params);
 		}
 		const params = message.params;
 		if (!isRecord(params)) return message;
 		let next = params;
 		if (method === "tools/call") {
-			const name = this.#canonicalName(params.name);
+			const name = this.#canonicalName(params.name, id);
 			if (name !== undefined) next = withEntry(next, "name", name);
 		}
 		next = decodeInputResponses(this.codec, next);
 		return next === params ? message : { ...message, params: next };
 	}
 
-	/** The canonical name to route a called name to, or `undefined` to keep it. */
-	#canonicalName(name: unknown): string | undefined {
+	/**
+	 * The canonical name to route a called name to, or `undefined` to keep it. A name that
+	 * matches no tool is remembered by the call's `id`, so a not-found answer gets the hint.
+	 */
+	#canonicalName(name: unknown, id: MessageId | undefined): string | undefined {
 		if (!isName(name)) return undefined;
 		const router = this.#router;
 		const known = router.knownName(name);
 		if (known !== undefined) return known === name ? undefined : known;
-		if (!this.#routesUnknown) return undefined;
+		if (!this.#routesUnknown) {
+			// Not resolved now: the hint is worked out only if the call fails.
+			if (id !== undefined) this.#hints.expect(id, { sent: name });
+			return undefined;
+		}
 		const decision = router.route(name);
 		if (decision.kind === "corrected")
 			this.#onCorrection?.(decision.message, decision.resolution);
+		else if (
+			decision.kind === "unknown" &&
+			decision.hint !== undefined &&
+			id !== undefined
+		)
+			this.#hints.expect(id, { hint: decision.hint });
 		return decision.name === name ? undefined : decision.name;
-	}
-}
-
-/**
- * What to throw when a rewrite failed: a callback's own error as it is, but an error from
- * reading a message that is no JSON value (a Proxy, a getter that throws) becomes
- * `invalid-argument`, so nothing foreign escapes and no call goes on half-rewritten.
- * Only the failure path pays for the check.
- */
-function unreadable(method: string, message: unknown, error: unknown): unknown {
-	if (isMcpToolNamesError(error)) return error;
-	try {
-		JSON.stringify(message);
-		return error;
-	} catch {
-		return invalidArgument(
-			`WireRewriter.${method}`,
-			"message",
-			"a JSON-RPC message or batch",
-			message,
-			error,
-		);
 	}
 }

@@ -12,6 +12,7 @@ import {
 	type WrapTransportOptions,
 	wrapTransport,
 } from "mcp-tool-names/jsonrpc";
+import { wrapServer } from "mcp-tool-names/sdk";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
 	addToolV1,
@@ -151,6 +152,36 @@ describe.each(LINES)("wrapTransport with SDK $label", (line) => {
 			`ran ${CANONICAL[0]}`,
 		);
 	});
+
+	it.each(["server", "client"] as const)(
+		"gives a not-found call on the %s side the hint wrapServer gives, in the same words",
+		async (side) => {
+			const typo = "linear_list_isues";
+			const outcome = async (client: {
+				callTool(p: unknown): Promise<unknown>;
+			}) => {
+				try {
+					const result = await client.callTool({ name: typo, arguments: {} });
+					return { result: textOf(result) };
+				} catch (error) {
+					return { error: (error as Error).message };
+				}
+			};
+			const { client } = await linked(side);
+			await client.listTools();
+			const through = await outcome(client);
+			expect(Object.values(through)[0]).toMatch(
+				/not found\. Did you mean linear_list_issues\?$/,
+			);
+			const wrapped = track(wrapServer(line.server(CANONICAL, [])));
+			const direct = track(line.client());
+			const [clientSide, serverSide] = line.pair();
+			await wrapped.connect(serverSide as never);
+			await direct.connect(clientSide as never);
+			await direct.listTools();
+			expect(through).toEqual(await outcome(direct));
+		},
+	);
 
 	it("fails closed on the client side: an answer it cannot rewrite becomes an error for its id", async () => {
 		const broken = new WireNameCodec();

@@ -81,7 +81,8 @@ export interface ServerKit {
 	/** How it answers an unknown tool: a JSON-RPC error, or an `isError` result (1.21+). */
 	notFound: "thrown" | "result";
 	create(): ServerHandle;
-	connect(server: any): Promise<Peer>;
+	/** Links a client; `wrap` stands between the server and its side of the transport. */
+	connect(server: any, wrap?: (transport: any) => any): Promise<Peer>;
 }
 
 export function textOf(result: any): string {
@@ -248,6 +249,7 @@ async function link(
 	server: any,
 	client: any,
 	peer: (client: any) => Peer,
+	wrap: (transport: any) => any = (transport) => transport,
 ): Promise<Peer> {
 	const [serverSide, clientSide] = memory.createLinkedPair();
 	const sent: string[] = [];
@@ -257,7 +259,7 @@ async function link(
 			sent.push(message.method);
 		return send(message, ...rest);
 	};
-	await server.connect(serverSide);
+	await server.connect(wrap(serverSide));
 	await client.connect(clientSide);
 	const connected = peer(client);
 	return {
@@ -283,8 +285,8 @@ export const SERVER_KITS: ServerKit[] = [
 				inputSchema: { q: z.string().optional() },
 				...(spec.output ? { outputSchema: { temp: z.number() } } : {}),
 			})),
-		connect: (server) =>
-			link(MemoryV1, server, new ClientV1(CLIENT_INFO), peerV1),
+		connect: (server, wrap) =>
+			link(MemoryV1, server, new ClientV1(CLIENT_INFO), peerV1, wrap),
 	},
 	{
 		label: "SDK 1.20 McpServer",
@@ -296,8 +298,8 @@ export const SERVER_KITS: ServerKit[] = [
 				inputSchema: { q: z3.string().optional() },
 				...(spec.output ? { outputSchema: { temp: z3.number() } } : {}),
 			})),
-		connect: (server) =>
-			link(MemoryV120, server, new ClientV1(CLIENT_INFO), peerV1),
+		connect: (server, wrap) =>
+			link(MemoryV120, server, new ClientV1(CLIENT_INFO), peerV1, wrap),
 	},
 	{
 		label: "SDK 1.32 Server",
@@ -329,8 +331,8 @@ export const SERVER_KITS: ServerKit[] = [
 			});
 			return { server, add: catalog.add, calls: catalog.calls };
 		},
-		connect: (server) =>
-			link(MemoryV1, server, new ClientV1(CLIENT_INFO), peerV1),
+		connect: (server, wrap) =>
+			link(MemoryV1, server, new ClientV1(CLIENT_INFO), peerV1, wrap),
 	},
 	{
 		label: "SDK 2.4 McpServer",
@@ -344,8 +346,8 @@ export const SERVER_KITS: ServerKit[] = [
 					? { outputSchema: z.object({ temp: z.number() }) }
 					: {}),
 			})),
-		connect: (server) =>
-			link(MemoryV2, server, new ClientV2(CLIENT_INFO), peerV2),
+		connect: (server, wrap) =>
+			link(MemoryV2, server, new ClientV2(CLIENT_INFO), peerV2, wrap),
 	},
 	{
 		label: "SDK 2.4 Server",
@@ -377,8 +379,8 @@ export const SERVER_KITS: ServerKit[] = [
 			});
 			return { server, add: catalog.add, calls: catalog.calls };
 		},
-		connect: (server) =>
-			link(MemoryV2, server, new ClientV2(CLIENT_INFO), peerV2),
+		connect: (server, wrap) =>
+			link(MemoryV2, server, new ClientV2(CLIENT_INFO), peerV2, wrap),
 	},
 ];
 
