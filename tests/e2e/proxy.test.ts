@@ -115,7 +115,9 @@ describe("mcp-tool-names proxy, with the SDK's own client over stdio", () => {
 			name: "repo_delete_rep",
 			arguments: {},
 		});
-		expect(textOf(result)).toBe("Tool repo_delete_rep not found");
+		expect(textOf(result)).toBe(
+			"Tool repo_delete_rep not found. Did you mean repo_delete_repo?",
+		);
 		expect(proxy.stderr()).not.toContain("Auto-corrected");
 	});
 
@@ -125,7 +127,9 @@ describe("mcp-tool-names proxy, with the SDK's own client over stdio", () => {
 			name: "get_weathr",
 			arguments: {},
 		});
-		expect(textOf(typo)).toBe("Tool get_weathr not found");
+		expect(textOf(typo)).toBe(
+			"Tool get_weathr not found. Did you mean get_weather?",
+		);
 		const readOnly = await proxy.client.callTool({
 			name: "repo_list_repo",
 			arguments: {},
@@ -139,7 +143,9 @@ describe("mcp-tool-names proxy, with the SDK's own client over stdio", () => {
 			name: "set_weather",
 			arguments: {},
 		});
-		expect(textOf(refused)).toBe("Tool set_weather not found");
+		expect(textOf(refused)).toBe(
+			"Tool set_weather not found. Did you mean get_weather?",
+		);
 		const mcporter = await proxied(["--mode", "mcporter"]);
 		const corrected = await mcporter.client.callTool({
 			name: "set_weather",
@@ -154,7 +160,9 @@ describe("mcp-tool-names proxy, with the SDK's own client over stdio", () => {
 			name: "linear_list_isues",
 			arguments: {},
 		});
-		expect(textOf(result)).toBe("Tool linear_list_isues not found");
+		expect(textOf(result)).toBe(
+			"Tool linear_list_isues not found. Did you mean linear_list_issues?",
+		);
 		const events = proxy
 			.stderr()
 			.split("\n")
@@ -163,6 +171,24 @@ describe("mcp-tool-names proxy, with the SDK's own client over stdio", () => {
 		expect(events).toContainEqual(
 			expect.objectContaining({ event: "unknown", input: "linear_list_isues" }),
 		);
+	});
+
+	it("adds the Did you mean hint wrapServer gives to a not-found answer, and passes a far miss's answer on as it came", async () => {
+		const { client } = await proxied();
+		await client.listTools();
+		const near = await client.callTool({
+			name: "web_serch_all",
+			arguments: {},
+		});
+		expect(near.isError).toBe(true);
+		expect(textOf(near)).toBe(
+			"Tool web_serch_all not found. Did you mean web_search or debug_stall?",
+		);
+		const far = await client.callTool({
+			name: "weather_forecast_xyz",
+			arguments: {},
+		});
+		expect(textOf(far)).toBe("Tool weather_forecast_xyz not found");
 	});
 
 	it("passes resources and prompts through", async () => {
@@ -406,7 +432,9 @@ describe("mcp-tool-names proxy --snapshot", () => {
 			name: "repo_delete_rep",
 			arguments: {},
 		});
-		expect(textOf(typo)).toBe("Tool repo_delete_rep not found");
+		expect(textOf(typo)).toBe(
+			"Tool repo_delete_rep not found. Did you mean repo_delete_repo?",
+		);
 		const relisted = await second.client.listTools();
 		const names = relisted.tools.map((tool) => tool.name);
 		for (const tool of listed.tools) expect(names).toContain(tool.name);
