@@ -34,6 +34,18 @@ export interface CodecSnapshot {
 
 export const SNAPSHOT_VERSION = 1;
 
+/** The snapshot of a codec's profile and its assignments, in assignment order. */
+export function snapshotOf(
+	profile: NameProfile,
+	names: Iterable<[string, string]>,
+): CodecSnapshot {
+	return {
+		version: SNAPSHOT_VERSION,
+		profile: snapshotProfile(profile),
+		names: [...names],
+	};
+}
+
 /** A profile as plain JSON. */
 export function snapshotProfile(profile: NameProfile): SnapshotProfile {
 	const { name, maxLength, allowed, leading } = profile;

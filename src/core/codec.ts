@@ -11,12 +11,7 @@ import { report } from "./_diagnostic-text.js";
 import { STORE_BOUND, unassigned } from "./_lock.js";
 import { NameTable } from "./_name-table.js";
 import { type PlannedName, planNames } from "./_plan.js";
-import {
-	type CodecSnapshot,
-	readSnapshot,
-	SNAPSHOT_VERSION,
-	snapshotProfile,
-} from "./_snapshot.js";
+import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
 import type { WireNameCodecOptions } from "./codec-options.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { type NameProfile, resolveProfile } from "./profiles.js";
@@ -236,6 +231,21 @@ export class WireNameCodec {
 	}
 
 	/**
+	 * Every assignment as a `[canonical, wire]` pair, in the order they were assigned: the
+	 * pairs {@link WireNameCodec.toJSON} writes, without copying them into a snapshot.
+	 *
+	 * @returns an iterator of the pairs; one that runs while names are assigned sees them too
+	 * @example
+	 * ```ts
+	 * codec.encodeAll(["a/b", "c"]);
+	 * [...codec.entries()]; // [["c", "c"], ["a/b", "a_b"]]
+	 * ```
+	 */
+	entries(): IterableIterator<[canonical: string, wire: string]> {
+		return this.#table.forward.entries();
+	}
+
+	/**
 	 * The codec's state as plain JSON (versioned), for {@link WireNameCodec.fromJSON}.
 	 *
 	 * @returns a snapshot of the profile and every assignment
@@ -245,11 +255,7 @@ export class WireNameCodec {
 	 * ```
 	 */
 	toJSON(): CodecSnapshot {
-		return {
-			version: SNAPSHOT_VERSION,
-			profile: snapshotProfile(this.#profile),
-			names: [...this.#table.forward],
-		};
+		return snapshotOf(this.#profile, this.#table.forward);
 	}
 
 	/**

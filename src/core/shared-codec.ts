@@ -156,7 +156,7 @@ export class SharedCodec {
 		for (let attempt = 0; attempt < this.#maxAttempts; attempt++) {
 			const plan = this.codec.plan(canonicals);
 			if (plan.length === 0 && !this.#seed) return;
-			const names = this.#seed ? [...this.codec.toJSON().names, ...plan] : plan;
+			const names = this.#seed ? [...this.codec.entries(), ...plan] : plan;
 			const outcome = await this.#timed(
 				this.#store.claim(this.scope, {
 					profile: this.#profile,

@@ -891,6 +891,36 @@ describe("WireNameCodec", () => {
 		});
 	});
 
+	describe("entries", () => {
+		it("gives every assignment as a [canonical, wire] pair, in assignment order", () => {
+			const codec = new WireNameCodec();
+			expect([...codec.entries()]).toEqual([]);
+			codec.encodeAll(["websearch/fetch_content", "plain"]);
+			codec.encode("linear.list_issues");
+			expect([...codec.entries()]).toEqual([
+				["plain", "plain"],
+				["websearch/fetch_content", "websearch_fetch_content"],
+				["linear.list_issues", "linear_list_issues"],
+			]);
+		});
+
+		it("holds the pairs toJSON writes, and the same after a restore", () => {
+			const codec = new WireNameCodec();
+			codec.encodeAll(["a/b", "a.b", "搜索/获取"]);
+			expect([...codec.entries()]).toEqual(codec.toJSON().names);
+			const restored = WireNameCodec.fromJSON(codec.toJSON());
+			expect([...restored.entries()]).toEqual([...codec.entries()]);
+		});
+
+		it("hands out pairs whose change leaves the codec as it was", () => {
+			const codec = new WireNameCodec();
+			codec.encode("a/b");
+			for (const pair of codec.entries()) pair[1] = "x";
+			expect(codec.decode("a_b")).toBe("a/b");
+			expect([...codec.entries()]).toEqual([["a/b", "a_b"]]);
+		});
+	});
+
 	describe("toJSON / fromJSON", () => {
 		it("produces a plain, versioned JSON snapshot", () => {
 			const codec = new WireNameCodec();

@@ -1,12 +1,12 @@
 import { isName } from "../../core/_guards.js";
 import {
 	formatResolution,
-	NameIndex,
 	type Resolution,
 	type ResolveOptions,
 	resolveName,
 	type WireNameCodec,
 } from "../../index.js";
+import { type Candidates, candidatesOf } from "./_candidates.js";
 import {
 	copyResolveOptions,
 	hintOf,
@@ -15,10 +15,6 @@ import {
 	suggestionsOf,
 } from "./_router-parts.js";
 import type { ToolEntry } from "./tool-entry.js";
-
-// Longer names are never correction targets: no model echoes them, and indexing one costs
-// time and memory that grow with its length.
-const MAX_CANDIDATE_LENGTH = 1024;
 
 /**
  * The resolution options a router passes on: every `ResolveOptions` field but
@@ -64,21 +60,6 @@ export type RouteDecision =
 			hint?: string;
 			message?: string;
 	  };
-
-/** The names resolution runs against, for one catalog version. */
-interface Candidates {
-	/** `c<version>` for the catalog, `w<size>` for every wire name of the codec. */
-	readonly source: string;
-	readonly index: NameIndex;
-	/** Candidate (wire name, or canonical without codec) → its tool. */
-	readonly tools: ReadonlyMap<string, ToolEntry>;
-	/**
-	 * The configured server names plus the namespaces of the canonical names (what precedes
-	 * a `/`, `.`, `:` or `__`): wire names lose those separators, and with them the sign that
-	 * `websearch` in `websearch/fetch_content` is a namespace a caller may drop.
-	 */
-	readonly servers: readonly string[] | undefined;
-}
 
 /**
  * The one routing policy of every adapter: resolves the name a caller sent against the
@@ -254,65 +235,20 @@ export class ToolRouter {
 		});
 	}
 
-	/** The configured servers and the namespaces of `names`, or `undefined` for none. */
-	#serversWith(names: Iterable<string>): readonly string[] | undefined {
-		const servers = new Set<string>();
-		const configured = this.#resolve.servers;
-		if (configured !== undefined)
-			for (const server of configured) servers.add(server);
-		if (this.#codec !== undefined)
-			for (const name of names)
-				for (const namespace of namespacesOf(name)) servers.add(namespace);
-		return servers.size === 0 ? undefined : [...servers];
-	}
-
 	/**
 	 * The names of the catalog (as wire names when there is a codec), indexed once per
-	 * catalog version; with no catalog yet, every wire name the codec issued (a call right
-	 * after a restart), each a hint only.
+	 * catalog version; with no catalog yet, every wire name the codec issued.
 	 */
 	#currentCandidates(): Candidates | undefined {
-		const codec = this.#codec;
-		if (this.#byName.size > 0) {
-			const source = `c${this.#version}`;
-			if (this.#candidates?.source === source) return this.#candidates;
-			const tools = new Map<string, ToolEntry>();
-			for (const entry of this.#byName.values()) {
-				const candidate = codec?.wireNameOf(entry.name) ?? entry.name;
-				if (candidate.length <= MAX_CANDIDATE_LENGTH)
-					tools.set(candidate, entry);
-			}
-			this.#candidates = {
-				source,
-				index: new NameIndex(tools.keys()),
-				tools,
-				servers: this.#serversWith(this.#byName.keys()),
-			};
-			return this.#candidates;
-		}
-		if (codec === undefined || codec.size === 0) return undefined;
-		const source = `w${codec.size}`;
-		if (this.#candidates?.source === source) return this.#candidates;
-		const wires: string[] = [];
-		for (const [, wire] of codec.toJSON().names)
-			if (wire.length <= MAX_CANDIDATE_LENGTH) wires.push(wire);
-		this.#candidates = {
-			source,
-			index: new NameIndex(wires),
-			tools: new Map(),
-			servers: this.#serversWith(codec.toJSON().names.map(([name]) => name)),
-		};
+		this.#candidates = candidatesOf(
+			{
+				codec: this.#codec,
+				byName: this.#byName,
+				version: this.#version,
+				servers: this.#resolve.servers,
+			},
+			this.#candidates,
+		);
 		return this.#candidates;
 	}
-}
-
-const NAMESPACE_SEPARATOR = /\/|\.|:|__/g;
-
-/** Each prefix of a name that ends before a namespace separator (`a/b/c` → `a`, `a/b`). */
-function namespacesOf(name: string): string[] {
-	const namespaces: string[] = [];
-	for (const match of name.matchAll(NAMESPACE_SEPARATOR)) {
-		if (match.index > 0) namespaces.push(name.slice(0, match.index));
-	}
-	return namespaces;
 }
