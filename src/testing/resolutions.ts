@@ -4,6 +4,7 @@ import {
 	optionsArgument,
 	readArgument,
 } from "../core/_guards.js";
+import { RESOLVE_OPTION_KEYS } from "../core/resolve.js";
 import { NameIndex, type ResolveOptions, resolveName } from "../index.js";
 import { throwIfAny } from "./_table.js";
 import { type NamesInput, namesOf } from "./names.js";
@@ -37,21 +38,17 @@ export function checkResolutions(
 	return resolutionFailures("checkResolutions", cases, names, options);
 }
 
-const RESOLVE_KEYS = [
-	"isProtected",
-	"limit",
-	"mode",
-	"verbs",
-	"servers",
-] as const;
-
 function resolutionFailures(
 	fn: string,
 	cases: ResolutionCases,
 	names: NamesInput,
 	options: unknown,
 ): PolicyFailure[] {
-	const opts = optionsArgument(fn, options, RESOLVE_KEYS) as ResolveOptions;
+	const opts = optionsArgument(
+		fn,
+		options,
+		RESOLVE_OPTION_KEYS,
+	) as ResolveOptions;
 	const index = new NameIndex(namesOf(fn, names));
 	const failures: PolicyFailure[] = [];
 	for (const [input, expected] of casesOf(fn, cases)) {
