@@ -26,6 +26,7 @@ import {
 	type Resolution,
 	type ResolveOptions,
 } from "../src/index.js";
+import { osa } from "./_osa.js";
 
 /** A candidate with its normal form, words, separators and word keys. */
 export interface Candidate {
@@ -419,33 +420,6 @@ function isSubsequence(
 	let i = 0;
 	for (const word of long) if (i < short.length && word === short[i]) i++;
 	return i === short.length;
-}
-
-/** Textbook optimal string alignment distance over code points. */
-function osa(a: string, b: string): number {
-	const x = [...a];
-	const y = [...b];
-	const d: number[][] = [];
-	for (let i = 0; i <= x.length; i++) {
-		d[i] = [];
-		for (let j = 0; j <= y.length; j++) {
-			if (i === 0 || j === 0) {
-				(d[i] as number[])[j] = i + j;
-				continue;
-			}
-			const row = d[i] as number[];
-			const up = d[i - 1] as number[];
-			let v = Math.min(
-				(up[j] as number) + 1,
-				(row[j - 1] as number) + 1,
-				(up[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1),
-			);
-			if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
-				v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
-			row[j] = v;
-		}
-	}
-	return (d[x.length] as number[])[y.length] as number;
 }
 
 /**

@@ -10,7 +10,6 @@
  *
  * Run: `npx tsx examples/fastmcp.ts` (stdio), or `… --http [--stateless] [--port N]`.
  */
-import { createServer as createNetServer } from "node:net";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -19,6 +18,7 @@ import { WireNameCodec } from "mcp-tool-names";
 import { WireRewriter, wrapTransport } from "mcp-tool-names/jsonrpc";
 import { wrapServer } from "mcp-tool-names/sdk";
 import * as z from "zod";
+import { closeOnSignal, freePort } from "./_http.js";
 
 /** One tool as `tools/list` shows it: its canonical name and annotations. */
 export interface ExampleTool {
@@ -176,22 +176,6 @@ export async function serveHttp(
 	};
 }
 
-/** A port that was free a moment ago (fastmcp needs a number; it does not report port 0's). */
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createNetServer();
-		probe.once("error", reject);
-		probe.listen(0, "127.0.0.1", () => {
-			const address = probe.address();
-			probe.close(() =>
-				typeof address === "object" && address !== null
-					? resolve(address.port)
-					: reject(new Error("no port")),
-			);
-		});
-	});
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
 	const { values } = parseArgs({
 		options: {
@@ -208,13 +192,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
 			...(values.port === undefined ? {} : { port: Number(values.port) }),
 		});
 		console.log(`fastmcp example listening on ${http.url.href}`);
-		const stop = (): void => {
-			http.close().then(
-				() => process.exit(0),
-				() => process.exit(1),
-			);
-		};
-		process.once("SIGINT", stop);
-		process.once("SIGTERM", stop);
+		closeOnSignal(http);
 	}
 }

@@ -10,7 +10,6 @@
  * Run: `npx tsx examples/mcp-proxy.ts [--transport] [--port N] -- <stdio server command...>`
  * (default: the demo server). Ends on SIGINT or SIGTERM, and ends the upstream with it.
  */
-import { createServer as createNetServer } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
@@ -20,6 +19,7 @@ import { proxyServer, startHTTPServer } from "mcp-proxy";
 import { WireNameCodec } from "mcp-tool-names";
 import { wrapTransport } from "mcp-tool-names/jsonrpc";
 import { wrapServer } from "mcp-tool-names/sdk";
+import { closeOnSignal, freePort } from "./_http.js";
 
 const DEMO = fileURLToPath(new URL("./demo-server/server.ts", import.meta.url));
 
@@ -114,22 +114,6 @@ export async function main(options: McpProxyOptions): Promise<McpProxy> {
 	};
 }
 
-/** A port that was free a moment ago (mcp-proxy needs a number; it does not report port 0's). */
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createNetServer();
-		probe.once("error", reject);
-		probe.listen(0, "127.0.0.1", () => {
-			const address = probe.address();
-			probe.close(() =>
-				typeof address === "object" && address !== null
-					? resolve(address.port)
-					: reject(new Error("no port")),
-			);
-		});
-	});
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
 	const { values, positionals } = parseArgs({
 		allowPositionals: true,
@@ -144,12 +128,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
 		...(values.port === undefined ? {} : { port: Number(values.port) }),
 	});
 	console.log(`mcp-proxy example listening on ${proxy.url.href}`);
-	const stop = (): void => {
-		proxy.close().then(
-			() => process.exit(0),
-			() => process.exit(1),
-		);
-	};
-	process.once("SIGINT", stop);
-	process.once("SIGTERM", stop);
+	closeOnSignal(proxy);
 }

@@ -30,7 +30,7 @@ export { fnv1a32, HASH_LENGTH, hashName } from "./core/hash.js";
 export { NameIndex } from "./core/name-index.js";
 export { normalizeName } from "./core/normalize.js";
 export type { NameProfile, ProfileName } from "./core/profiles.js";
-export { isWireSafe, profiles } from "./core/profiles.js";
+export { describeProfile, isWireSafe, profiles } from "./core/profiles.js";
 export type { CodecRegistryOptions } from "./core/registry.js";
 export { CodecRegistry } from "./core/registry.js";
 export type { Resolution, ResolveOptions } from "./core/resolve.js";

@@ -1,4 +1,4 @@
-import type { ProfileName } from "../index.js";
+import { type ProfileName, profiles } from "../index.js";
 import { quote, usage } from "./_failure.js";
 import type { ParsedValues } from "./_parse-args.js";
 import type { TargetSpec } from "./args.js";
@@ -15,13 +15,9 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * ALL_PROFILES.map((profile) => auditNames(names, { profile }));
  * ```
  */
-export const ALL_PROFILES: readonly ProfileName[] = [
-	"openai",
-	"anthropic",
-	"gemini",
-	"portable",
-	"mcp",
-];
+export const ALL_PROFILES: readonly ProfileName[] = Object.keys(
+	profiles,
+) as ProfileName[];
 
 /**
  * The one target of a command line: `--url`, `--file`, a command after `--`, or the demo.

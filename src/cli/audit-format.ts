@@ -1,15 +1,11 @@
-import type { AuditEntry, ProfileName } from "../index.js";
+import {
+	type AuditEntry,
+	describeProfile,
+	type ProfileName,
+} from "../index.js";
 import type { Style } from "./colors.js";
 import type { AuditEntryJson, AuditJson, AuditProfileJson } from "./schema.js";
 import { renderTable, type TableCell } from "./table.js";
-
-const RULES: Readonly<Record<ProfileName, string>> = {
-	openai: "A-Z a-z 0-9 _ -",
-	anthropic: "A-Z a-z 0-9 _ -",
-	gemini: "A-Z a-z 0-9 _ . : -, first a letter or _",
-	portable: "A-Z a-z 0-9 _, first a letter",
-	mcp: "A-Z a-z 0-9 _ . -",
-};
 
 // A longer name ends its line and the row continues below, aligned; a longer wire name
 // pushes its note right.
@@ -48,7 +44,7 @@ export function formatAudit(
 	const shown: AuditProfileJson[] = [];
 	for (const report of doc.profiles) {
 		lines.push("");
-		const rules = `${RULES[report.profile as ProfileName] ?? "custom"}, at most ${report.maxLength}`;
+		const rules = describeProfile(report.profile as ProfileName);
 		const same = shown.find((earlier) => sameResult(earlier, report));
 		if (same !== undefined) {
 			lines.push(

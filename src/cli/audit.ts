@@ -1,15 +1,9 @@
-import {
-	type AuditReport,
-	auditNames,
-	type ProfileName,
-	WireNameCodec,
-} from "../index.js";
+import { auditNames, type ProfileName } from "../index.js";
 import type { AuditCommand } from "./args.js";
 import { formatAudit } from "./audit-format.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import type { CliIo } from "./io.js";
 import {
-	type AuditEntryJson,
 	type AuditJson,
 	type AuditProfileJson,
 	SCHEMA_VERSION,
@@ -72,7 +66,7 @@ export function buildAuditJson(
 	strict: boolean,
 ): AuditJson {
 	const names = catalog.tools.map((tool) => tool.name);
-	const reports = profiles.map((profile) => annotate(names, profile));
+	const reports = profiles.map((profile) => reportOf(names, profile));
 	const ok =
 		catalog.findings.length === 0 &&
 		reports.every((report) => report.ok && report.totals.duplicates === 0);
@@ -90,27 +84,8 @@ export function buildAuditJson(
 	};
 }
 
-function annotate(names: string[], profile: ProfileName): AuditProfileJson {
-	const report: AuditReport = auditNames(names, { profile });
-	const holders = new Map<string, string>();
-	const codec = new WireNameCodec({
-		profile,
-		onDiagnostic: (d) => {
-			if (d.existing !== undefined) holders.set(d.canonical, d.existing);
-		},
-	});
-	codec.encodeAll([...new Set(names.filter((name) => name !== ""))]);
-	const entries = report.entries.map((entry): AuditEntryJson => {
-		const holder = holders.get(entry.name);
-		return entry.status === "collision" && holder !== undefined
-			? { ...entry, collidesWith: holder }
-			: entry;
-	});
-	return {
-		profile: report.profile,
-		maxLength: report.maxLength,
-		ok: report.ok,
-		totals: report.totals,
-		entries,
-	};
+function reportOf(names: string[], profile: ProfileName): AuditProfileJson {
+	const { entries, ok, totals, maxLength } = auditNames(names, { profile });
+	// The key order of schema version 1.
+	return { profile, maxLength, ok, totals, entries };
 }

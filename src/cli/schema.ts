@@ -1,4 +1,4 @@
-import type { AuditReport, Resolution } from "../index.js";
+import type { AuditEntry, AuditReport, Resolution } from "../index.js";
 import type { ToolFinding } from "./tool-list.js";
 
 /**
@@ -42,29 +42,24 @@ export interface ServerJson {
 }
 
 /**
- * One name of {@link AuditProfileJson}: an `AuditEntry` plus the name it collides with.
+ * One name of {@link AuditProfileJson}: exactly `auditNames`'s `AuditEntry`.
  *
  * @example
  * ```ts
  * const holder = entries.find((e: AuditEntryJson) => e.status === "collision")?.collidesWith;
  * ```
  */
-export type AuditEntryJson = AuditReport["entries"][number] & {
-	/** For `collision`: the canonical name that keeps the contested wire name. */
-	collidesWith?: string;
-};
+export type AuditEntryJson = AuditEntry;
 
 /**
- * One profile of {@link AuditJson}: an `AuditReport` with annotated entries.
+ * One profile of {@link AuditJson}: exactly `auditNames`'s `AuditReport`.
  *
  * @example
  * ```ts
  * const openai: AuditProfileJson | undefined = doc.profiles.find((p) => p.profile === "openai");
  * ```
  */
-export interface AuditProfileJson extends Omit<AuditReport, "entries"> {
-	entries: AuditEntryJson[];
-}
+export type AuditProfileJson = AuditReport;
 
 /**
  * `mcp-tool-names audit --json`.

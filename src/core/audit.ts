@@ -3,6 +3,7 @@ import { WireNameCodec } from "./codec.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue } from "./errors.js";
 import {
+	alphabetOf,
 	isValidFor,
 	type NameProfile,
 	type ProfileName,
@@ -48,6 +49,11 @@ export interface AuditEntry {
 	wire: string;
 	status: AuditStatus;
 	problems: AuditProblem[];
+	/**
+	 * For `collision`: the canonical name that keeps the contested wire name (this one got a
+	 * suffix instead).
+	 */
+	collidesWith?: string;
 }
 
 /** Counts of an {@link AuditReport}. */
@@ -93,6 +99,7 @@ export interface AuditOptions {
  * const report = auditNames(["websearch/fetch_content", "begin_session"]);
  * report.entries[0]?.wire; // "websearch_fetch_content"
  * report.totals.renamed; // 1
+ * auditNames(["github.search", "github/search"]).entries[1]?.collidesWith; // "github.search"
  * ```
  */
 export function auditNames(
@@ -172,13 +179,16 @@ export function auditNames(
 		}
 		seen.add(name);
 		totals[status]++;
-		return {
+		const entry: AuditEntry = {
 			name,
 			valid: isValidFor(name, profile),
 			wire: codec.wireNameOf(name) as string,
 			status,
 			problems,
 		};
+		if (status === "collision")
+			entry.collidesWith = diagnostic?.existing as string;
+		return entry;
 	});
 	return {
 		profile: profile.name,
@@ -204,7 +214,7 @@ function problemsOf(name: string, profile: NameProfile): AuditProblem[] {
 			.join(", ");
 		problems.push({
 			code: "invalid-characters",
-			message: `Contains characters ${profile.name} does not allow: ${shown}${bad.size > 8 ? ", ..." : ""}`,
+			message: `Contains characters ${profile.name} does not allow: ${shown}${bad.size > 8 ? ", ..." : ""}; it allows ${alphabetOf(profile)}`,
 		});
 	}
 	const first = name[0] as string;

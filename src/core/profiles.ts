@@ -227,3 +227,55 @@ export function isValidFor(name: unknown, profile: NameProfile): boolean {
 }
 
 const ASCII_WORD_DASH = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Says in words what a profile accepts, read off its own patterns (so a custom profile is
+ * described as truly as a built-in one): the printable ASCII characters it allows, the first
+ * characters it allows when it restricts them, and its `maxLength`.
+ *
+ * @param profile - a built-in profile name or a {@link NameProfile}; default `openai`
+ * @returns e.g. `A-Z a-z 0-9 _ . : -, first a letter or _, at most 64`
+ * @throws McpToolNamesError `invalid-profile` for an unknown profile
+ * @example
+ * ```ts
+ * describeProfile(); // "A-Z a-z 0-9 _ -, at most 64"
+ * describeProfile("portable"); // "A-Z a-z 0-9 _, first a letter, at most 64"
+ * describeProfile({ name: "strict", maxLength: 40, allowed: /[a-z0-9_]/ }); // "a-z 0-9 _, at most 40"
+ * ```
+ */
+export function describeProfile(profile?: ProfileName | NameProfile): string {
+	const resolved = resolveProfile(profile);
+	let first = "";
+	if (resolved.leading !== undefined) {
+		const parts = charactersOf(resolved.leading);
+		if (parts[0] === "A-Z" && parts[1] === "a-z")
+			parts.splice(0, 2, "a letter");
+		first = `, first ${parts.join(" or ")}`;
+	}
+	return `${alphabetOf(resolved)}${first}, at most ${resolved.maxLength}`;
+}
+
+/** The characters a profile allows, as {@link describeProfile} writes them. */
+export function alphabetOf(profile: NameProfile): string {
+	const beyond = [..."éя中"].some((c) => profile.allowed.test(c));
+	return `${charactersOf(profile.allowed).join(" ")}${beyond ? " and more beyond ASCII" : ""}`;
+}
+
+/**
+ * Full runs as `A-Z`, `a-z`, `0-9`, then signs in the profile table's order, then the rest of
+ * printable ASCII, one at a time.
+ */
+function charactersOf(pattern: RegExp): string[] {
+	const runs = [
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		"abcdefghijklmnopqrstuvwxyz",
+		"0123456789",
+		..."_.:-!\"#$%&'()*+,/;<=>?@[\\]^`{|}~",
+	];
+	return runs.flatMap((run) => {
+		const hits = [...run].filter((c) => pattern.test(c));
+		return hits.length > 1 && hits.length === run.length
+			? `${run[0]}-${hits.pop()}`
+			: hits;
+	});
+}

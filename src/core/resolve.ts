@@ -162,7 +162,8 @@ function checkLimit(limit: number | undefined): number {
 	return limit;
 }
 
-const OPTION_KEYS = [
+/** The keys of {@link ResolveOptions}: what an options bag is read for. */
+export const RESOLVE_OPTION_KEYS = [
 	"isProtected",
 	"limit",
 	"mode",
@@ -172,7 +173,11 @@ const OPTION_KEYS = [
 
 /** A plain copy of the options, read once (a getter that throws is a bad argument). */
 function checkOptions(fn: string, options: unknown): ResolveOptions {
-	const opts = optionsArgument(fn, options, OPTION_KEYS) as ResolveOptions;
+	const opts = optionsArgument(
+		fn,
+		options,
+		RESOLVE_OPTION_KEYS,
+	) as ResolveOptions;
 	if (
 		opts.isProtected !== undefined &&
 		typeof opts.isProtected !== "function"

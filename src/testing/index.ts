@@ -5,13 +5,9 @@
  * @module mcp-tool-names/testing
  */
 
-export type { PolicyFailure, ResolutionCases } from "./checks.js";
-export {
-	assertResolves,
-	assertRoundTrip,
-	assertWireSafe,
-	checkResolutions,
-	checkRoundTrip,
-	checkWireSafe,
-} from "./checks.js";
 export type { NamesInput } from "./names.js";
+export type { PolicyFailure } from "./policy-failure.js";
+export type { ResolutionCases } from "./resolutions.js";
+export { assertResolves, checkResolutions } from "./resolutions.js";
+export { assertRoundTrip, checkRoundTrip } from "./round-trip.js";
+export { assertWireSafe, checkWireSafe } from "./wire-safe.js";

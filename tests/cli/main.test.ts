@@ -18,6 +18,14 @@ import {
 
 const ESC = "\u001b[";
 
+/** `-- node <fixture> [args]`: a fixture server as the command target. */
+const server = (name: string, ...args: string[]): string[] => [
+	"--",
+	process.execPath,
+	fixture(name),
+	...args,
+];
+
 async function run(
 	argv: string[],
 	options: Parameters<typeof createIo>[0] = {},
@@ -99,20 +107,35 @@ describe("main", () => {
 			expect(stderr.trim().split("\n")).toHaveLength(1);
 		});
 
-		it("exits 2 when a file is missing, unreadable JSON or holds no tools", async () => {
-			const missing = await run(["audit", "--file", "no/such/tools.json"]);
-			expect(missing.code).toBe(2);
-			expect(missing.stderr).toBe(
-				"mcp-tool-names: Cannot read no/such/tools.json: no such file\n",
+		it.each([
+			[
+				"a missing file",
+				["--file", "no/such/tools.json"],
+				undefined,
+				"Cannot read no/such/tools.json: no such file",
+			],
+			[
+				"unreadable JSON",
+				["--file", "-"],
+				"{tools",
+				"stdin is not valid JSON: ",
+			],
+			["an empty stdin", ["--file", "-"], " \n", "stdin is empty"],
+			[
+				"JSON that holds no tools",
+				["--file", "-"],
+				'{"names":[]}',
+				"stdin holds no tool list",
+			],
+		])("exits 2 on %s with one sentence", async (_, argv, stdin, message) => {
+			const { code, stdout, stderr } = await run(
+				["audit", ...argv],
+				stdin === undefined ? {} : { stdin },
 			);
-			const bad = await run(["audit", "--file", "-"], { stdin: "{tools" });
-			expect(bad.stderr).toMatch(/^mcp-tool-names: stdin is not valid JSON: /);
-			const empty = await run(["audit", "--file", "-"], { stdin: " \n" });
-			expect(empty.stderr).toContain("stdin is empty");
-			const shape = await run(["audit", "--file", "-"], {
-				stdin: '{"names":[]}',
-			});
-			expect(shape.stderr).toContain("stdin holds no tool list");
+			expect(code).toBe(2);
+			expect(stdout).toBe("");
+			expect(stderr).toMatch(/^mcp-tool-names: [^\n]+\n$/);
+			expect(stderr).toContain(`mcp-tool-names: ${message}`);
 		});
 
 		it("refuses to wait on a terminal stdin", async () => {
@@ -151,20 +174,19 @@ describe("main", () => {
 	});
 
 	describe("audit output", () => {
+		const file = fixture("tools-list.json");
 		it("prints a table per profile, canonical → wire with marks and notes", async () => {
 			const { code, stdout, stderr } = await run([
 				"audit",
 				"--profile",
 				"openai",
 				"--file",
-				fixture("tools-list.json"),
+				file,
 			]);
 			expect(code).toBe(0);
 			expect(stderr).toBe("");
 			const lines = stdout.split("\n");
-			expect(lines[0]).toBe(
-				`Tool names of ${fixture("tools-list.json")}: 7 tools`,
-			);
+			expect(lines[0]).toBe(`Tool names of ${file}: 7 tools`);
 			expect(lines[2]).toBe("openai  A-Z a-z 0-9 _ -, at most 64");
 			expect(stdout).toContain(
 				"  ~  websearch/fetch_content  →  websearch_fetch_content  renamed\n",
@@ -192,7 +214,7 @@ describe("main", () => {
 				"--profile",
 				"openai,anthropic",
 				"--file",
-				fixture("tools-list.json"),
+				file,
 			]);
 			expect(stdout).toContain(
 				"anthropic  A-Z a-z 0-9 _ -, at most 64: same wire names as openai\n",
@@ -289,31 +311,34 @@ describe("main", () => {
 
 	describe("colours", () => {
 		const file = fixture("tools-list.json");
-		it("colours a terminal stdout", async () => {
-			const { stdout } = await run(["audit", "--file", file], {
-				stdoutTTY: true,
-			});
-			expect(stdout).toContain(`${ESC}32m✓${ESC}39m`);
-		});
-
-		it("writes no escape codes when NO_COLOR is set, even on a terminal", async () => {
-			const { stdout } = await run(["audit", "--file", file], {
-				stdoutTTY: true,
-				env: plainEnv({ NO_COLOR: "1" }),
-			});
-			expect(stdout).not.toContain(ESC);
-		});
-
-		it("writes no escape codes into a pipe", async () => {
-			const { stdout } = await run(["audit", "--file", file]);
-			expect(stdout).not.toContain(ESC);
-		});
-
-		it("colours a pipe when FORCE_COLOR is set", async () => {
-			const { stdout } = await run(["audit", "--file", file], {
-				env: plainEnv({ FORCE_COLOR: "1" }),
-			});
-			expect(stdout).toContain(ESC);
+		it.each([
+			["colours a terminal stdout", [], { stdoutTTY: true }, true],
+			[
+				"writes no escape codes when NO_COLOR is set, even on a terminal",
+				[],
+				{ stdoutTTY: true, env: plainEnv({ NO_COLOR: "1" }) },
+				false,
+			],
+			["writes no escape codes into a pipe", [], {}, false],
+			[
+				"colours a pipe when FORCE_COLOR is set",
+				[],
+				{ env: plainEnv({ FORCE_COLOR: "1" }) },
+				true,
+			],
+			[
+				"never colours --json",
+				["--json"],
+				{ stdoutTTY: true, env: plainEnv({ FORCE_COLOR: "1" }) },
+				false,
+			],
+		] as const)("%s", async (_, flags, options, coloured) => {
+			const { stdout } = await run(
+				["audit", ...flags, "--file", file],
+				options,
+			);
+			expect(stdout.includes(ESC)).toBe(coloured);
+			if (coloured) expect(stdout).toContain(`${ESC}32m✓${ESC}39m`);
 		});
 
 		it("colours the error prefix on a terminal stderr only", async () => {
@@ -323,14 +348,6 @@ describe("main", () => {
 			);
 			const pipe = await run(["adit"]);
 			expect(pipe.stderr.startsWith("mcp-tool-names:")).toBe(true);
-		});
-
-		it("never colours --json", async () => {
-			const { stdout } = await run(["audit", "--json", "--file", file], {
-				stdoutTTY: true,
-				env: plainEnv({ FORCE_COLOR: "1" }),
-			});
-			expect(stdout).not.toContain(ESC);
 		});
 	});
 
@@ -514,13 +531,7 @@ describe("main", () => {
 
 		it("shows a progress line on a terminal stderr and erases it", async () => {
 			const { code, stderr } = await run(
-				[
-					"audit",
-					"--json",
-					"--",
-					process.execPath,
-					fixture("paged-server.mjs"),
-				],
+				["audit", "--json", ...server("paged-server.mjs")],
 				{ stderrTTY: true },
 			);
 			expect(code).toBe(0);
@@ -532,9 +543,7 @@ describe("main", () => {
 		it("writes nothing on stderr when it is not a terminal", async () => {
 			const { code, stderr } = await run([
 				"audit",
-				"--",
-				process.execPath,
-				fixture("paged-server.mjs"),
+				...server("paged-server.mjs"),
 			]);
 			expect(code).toBe(0);
 			expect(stderr).toBe("");
@@ -546,9 +555,7 @@ describe("main", () => {
 				"--json",
 				"--profile",
 				"openai",
-				"--",
-				process.execPath,
-				fixture("paged-server.mjs"),
+				...server("paged-server.mjs"),
 			]);
 			expect(code).toBe(0);
 			const doc = JSON.parse(stdout) as AuditJson;
@@ -579,9 +586,7 @@ describe("main", () => {
 				"resolve",
 				"--json",
 				"jira/delete_isue",
-				"--",
-				process.execPath,
-				fixture("paged-server.mjs"),
+				...server("paged-server.mjs"),
 			]);
 			expect(code).toBe(1);
 			const doc = JSON.parse(stdout) as ResolveJson;
@@ -597,116 +602,65 @@ describe("main", () => {
 		it("notes on stderr when the server declares no tools capability", async () => {
 			const { code, stdout, stderr } = await run([
 				"audit",
-				"--",
-				process.execPath,
-				fixture("no-tools-server.mjs"),
+				...server("no-tools-server.mjs"),
 			]);
 			expect(code).toBe(0);
 			expect(stderr).toContain("declares no tools capability; nothing to list");
 			expect(stdout).toContain("Nothing to audit.");
 		});
 
-		it("exits 2 with one sentence when the command does not exist", async () => {
-			const { code, stdout, stderr } = await run([
-				"audit",
-				"--",
-				"mcp-tool-names-no-such-command",
-			]);
+		it.each([
+			{
+				does: "exits 2 with one sentence when the command does not exist",
+				argv: ["audit", "--", "mcp-tool-names-no-such-command"],
+				says: 'Cannot start "mcp-tool-names-no-such-command": command not found',
+			},
+			{
+				does: "stops a server that exits early and quotes its stderr",
+				argv: ["resolve", "x", ...server("crash-server.mjs")],
+				says: `The server "${commandLine(process.execPath, [fixture("crash-server.mjs")])}" exited with code 1 before it answered initialize; its stderr: "fixture: LINEAR_API_KEY is not set"`,
+			},
+			{
+				does: "quotes a Node crash by its Error line, not by the Node.js version footer",
+				argv: ["audit", ...server("raw-server.mjs", "--crash")],
+				says: 'exited with code 1 before it answered initialize; its stderr: "Error: LINEAR_API_KEY is not set"',
+			},
+			{
+				does: "does not wait out --timeout for a server whose stderr shows a fatal error",
+				argv: [
+					"audit",
+					"--timeout",
+					"60000",
+					...server("raw-server.mjs", "--fatal"),
+				],
+				says: 'wrote a fatal error on stderr and did not answer initialize; its stderr: "Error: getaddrinfo ENOTFOUND api.example.invalid"',
+			},
+			{
+				does: "times out on a server that never answers, naming the phase",
+				argv: ["audit", "--timeout", "300", ...server("hang-server.mjs")],
+				says: "did not answer initialize within 300 ms (--timeout)",
+			},
+			{
+				does: "names the tools/list page that timed out",
+				argv: [
+					"audit",
+					"--timeout",
+					"1500",
+					...server("raw-server.mjs", "--hang-page", "2"),
+				],
+				says: "did not answer tools/list (page 2) within 1500 ms (--timeout)",
+			},
+		])("$does", async ({ argv, says }) => {
+			const { code, stdout, stderr } = await run(argv);
 			expect(code).toBe(2);
 			expect(stdout).toBe("");
-			expect(stderr).toBe(
-				'mcp-tool-names: Cannot start "mcp-tool-names-no-such-command": command not found\n',
-			);
-		});
-
-		it("stops a server that exits early and quotes its stderr", async () => {
-			const { code, stdout, stderr } = await run([
-				"resolve",
-				"x",
-				"--",
-				process.execPath,
-				fixture("crash-server.mjs"),
-			]);
-			expect(code).toBe(2);
-			expect(stdout).toBe("");
-			const server = commandLine(process.execPath, [
-				fixture("crash-server.mjs"),
-			]);
-			expect(stderr).toBe(
-				`mcp-tool-names: The server "${server}" exited with code 1 before it answered initialize; its stderr: "fixture: LINEAR_API_KEY is not set"\n`,
-			);
-		});
-
-		it("quotes a Node crash by its Error line, not by the Node.js version footer", async () => {
-			const { code, stderr } = await run([
-				"audit",
-				"--",
-				process.execPath,
-				fixture("raw-server.mjs"),
-				"--crash",
-			]);
-			expect(code).toBe(2);
-			expect(stderr).toMatch(
-				/exited with code 1 before it answered initialize; its stderr: "Error: LINEAR_API_KEY is not set"\n$/,
-			);
+			expect(stderr).toMatch(/^mcp-tool-names: [^\n]+\n$/);
+			expect(stderr).toContain(says);
 			expect(stderr).not.toContain("Node.js v");
 		});
 
-		it("does not wait out --timeout for a server whose stderr shows a fatal error", async () => {
-			const { code, stderr } = await run([
-				"audit",
-				"--timeout",
-				"60000",
-				"--",
-				process.execPath,
-				fixture("raw-server.mjs"),
-				"--fatal",
-			]);
-			expect(code).toBe(2);
-			expect(stderr).toContain(
-				'wrote a fatal error on stderr and did not answer initialize; its stderr: "Error: getaddrinfo ENOTFOUND api.example.invalid"',
-			);
-		});
-
-		it("times out on a server that never answers, naming the phase", async () => {
-			const { code, stderr } = await run([
-				"audit",
-				"--timeout",
-				"300",
-				"--",
-				process.execPath,
-				fixture("hang-server.mjs"),
-			]);
-			expect(code).toBe(2);
-			expect(stderr).toContain(
-				"did not answer initialize within 300 ms (--timeout)",
-			);
-		});
-
-		it("names the tools/list page that timed out", async () => {
-			const { code, stderr } = await run([
-				"audit",
-				"--timeout",
-				"1500",
-				"--",
-				process.execPath,
-				fixture("raw-server.mjs"),
-				"--hang-page",
-				"2",
-			]);
-			expect(code).toBe(2);
-			expect(stderr).toContain(
-				"did not answer tools/list (page 2) within 1500 ms (--timeout)",
-			);
-		});
-
 		it("audits a server whose input schemas break the MCP schema, and reports them", async () => {
-			const argv = [
-				"--",
-				process.execPath,
-				fixture("raw-server.mjs"),
-				"--loose",
-			];
+			const argv = [...server("raw-server.mjs", "--loose")];
 			const text = await run(["audit", "--profile", "mcp", ...argv]);
 			expect(text.code).toBe(0);
 			expect(text.stdout).toMatch(
@@ -748,10 +702,7 @@ describe("main", () => {
 			const { stdout } = await run([
 				"resolve",
 				"zzzzzzzz",
-				"--",
-				process.execPath,
-				fixture("raw-server.mjs"),
-				"--one",
+				...server("raw-server.mjs", "--one"),
 			]);
 			expect(stdout).toContain("(1 tool)");
 		});
@@ -857,10 +808,10 @@ describe("main", () => {
 		});
 
 		it("writes no progress line under TERM=dumb", async () => {
-			const { stderr } = await run(
-				["audit", "--", process.execPath, fixture("paged-server.mjs")],
-				{ stderrTTY: true, env: plainEnv({ TERM: "dumb" }) },
-			);
+			const { stderr } = await run(["audit", ...server("paged-server.mjs")], {
+				stderrTTY: true,
+				env: plainEnv({ TERM: "dumb" }),
+			});
 			expect(stderr).toBe("");
 		});
 	});

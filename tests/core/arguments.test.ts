@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
 	auditNames,
 	CodecRegistry,
+	describeProfile,
 	fnv1a32,
 	formatResolution,
 	hashName,
@@ -110,6 +111,14 @@ describe("isMcpToolNamesError", () => {
 describe("isWireSafe", () => {
 	it("reports a profile object that throws when read as invalid-argument", () => {
 		expect(failure(() => isWireSafe("a", trap as never)).code).toBe(
+			"invalid-argument",
+		);
+	});
+});
+
+describe("describeProfile", () => {
+	it("reports a profile object that throws when read as invalid-argument", () => {
+		expect(failure(() => describeProfile(trap as never)).code).toBe(
 			"invalid-argument",
 		);
 	});

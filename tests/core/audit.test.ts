@@ -88,6 +88,43 @@ describe("auditNames", () => {
 		});
 	});
 
+	it("names, for a colliding name, the canonical name that keeps the wire name", () => {
+		const report = auditNames(["github/search", "a/b", "github.search", "a_b"]);
+		expect(report.entries.map((e) => [e.status, e.collidesWith])).toEqual([
+			["collision", "github.search"],
+			["collision", "a_b"],
+			["renamed", undefined],
+			["ok", undefined],
+		]);
+		expect(report.entries[1]?.wire).toBe("a_b_2");
+		for (const entry of report.entries.filter(
+			(e) => e.status !== "collision",
+		)) {
+			expect(Object.hasOwn(entry, "collidesWith")).toBe(false);
+		}
+	});
+
+	it("names a holder only under a profile where the wire names collide", () => {
+		// Under openai both become a_b; under mcp "a.b" is sent as is and "a:b" as a_b.
+		const openai = auditNames(["a:b", "a.b"], { profile: "openai" });
+		expect(openai.entries.map((e) => e.collidesWith)).toEqual([
+			"a.b",
+			undefined,
+		]);
+		const mcp = auditNames(["a:b", "a.b"], { profile: "mcp" });
+		expect(mcp.entries.map((e) => e.collidesWith)).toEqual([
+			undefined,
+			undefined,
+		]);
+	});
+
+	it("says which characters the profile allows when a name has others", () => {
+		const message = auditNames(["a/b"], { profile: "gemini" }).entries[0]
+			?.problems[0]?.message;
+		expect(message).toContain('"/"');
+		expect(message).toContain("it allows A-Z a-z 0-9 _ . : -");
+	});
+
 	it("reports a first-character problem under profiles that restrict it", () => {
 		const report = auditNames(["1password/get-item"], { profile: "portable" });
 		expect(report.entries[0]?.wire).toBe("tool_1password_get_item");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+	describeProfile,
 	isMcpToolNamesError,
 	isWireSafe,
 	type NameProfile,
@@ -177,5 +178,82 @@ describe("isWireSafe", () => {
 		expect(message).toContain('"opanai"');
 		for (const name of PROFILE_NAMES) expect(message).toContain(name);
 		expect(message).not.toContain("\n");
+	});
+});
+
+describe("describeProfile", () => {
+	// DESIGN.md "Profiles": alphabet, first character and maximum, in its own words.
+	const WRITTEN: Record<ProfileName, string> = {
+		openai: "A-Z a-z 0-9 _ -, at most 64",
+		anthropic: "A-Z a-z 0-9 _ -, at most 64",
+		gemini: "A-Z a-z 0-9 _ . : -, first a letter or _, at most 64",
+		portable: "A-Z a-z 0-9 _, first a letter, at most 64",
+		mcp: "A-Z a-z 0-9 _ . -, at most 128",
+	};
+
+	/** The characters a description lists, ranges spelled out. */
+	const spelled = (words: string): string =>
+		words
+			.split(" ")
+			.map((word) =>
+				word.length === 3 && word[1] === "-"
+					? Array.from(
+							{ length: word.charCodeAt(2) - word.charCodeAt(0) + 1 },
+							(_, i) => String.fromCharCode(word.charCodeAt(0) + i),
+						).join("")
+					: word,
+			)
+			.join("");
+
+	it.each(PROFILE_NAMES)(
+		"writes the %s profile as the profile table does",
+		(name) => {
+			expect(describeProfile(name)).toBe(WRITTEN[name]);
+			expect(describeProfile(profiles[name])).toBe(WRITTEN[name]);
+		},
+	);
+
+	it.each(PROFILE_NAMES)(
+		"lists exactly the characters %s allows, read off its pattern",
+		(name) => {
+			const alphabet = describeProfile(name).split(",")[0] ?? "";
+			expect([...spelled(alphabet)].sort()).toEqual(
+				[...TABLE[name].alphabet].sort(),
+			);
+			expect(describeProfile(name)).toContain(`at most ${TABLE[name].max}`);
+		},
+	);
+
+	it("describes the openai profile by default", () => {
+		expect(describeProfile()).toBe(describeProfile("openai"));
+	});
+
+	it("describes a custom profile from its own patterns, a partial range one character at a time", () => {
+		const custom: NameProfile = {
+			name: "custom",
+			maxLength: 40,
+			allowed: /[a-zABC0-9_+]/,
+			leading: /[a-z_]/,
+		};
+		expect(describeProfile(custom)).toBe(
+			"A B C a-z 0-9 _ +, first a-z or _, at most 40",
+		);
+	});
+
+	it("says when a profile allows characters beyond ASCII", () => {
+		const unicode: NameProfile = {
+			name: "unicode",
+			maxLength: 64,
+			allowed: /[\p{L}\p{N}_]/u,
+		};
+		expect(describeProfile(unicode)).toBe(
+			"A-Z a-z 0-9 _ and more beyond ASCII, at most 64",
+		);
+	});
+
+	it("throws a McpToolNamesError for an unknown profile name", () => {
+		const error = thrown(() => describeProfile("opanai" as ProfileName));
+		expect(isMcpToolNamesError(error)).toBe(true);
+		expect((error as Error).message).toContain('"opanai"');
 	});
 });

@@ -1,44 +1,22 @@
 // The proxy as `npx -y mcp-tool-names proxy` gets it: the packed tarball installed alone in an
 // empty directory outside the repository (no SDK anywhere on the resolution path), in front of
 // a fixture server that lives in the repository with its own SDK.
-import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, requireBuild } from "./_dist.js";
+import { installPacked } from "./_pack.js";
 
 requireBuild();
 
-const run = promisify(execFile);
-const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const UPSTREAM = join(ROOT, "tests", "e2e", "fixtures", "proxy-upstream.mjs");
 let project: string;
 
 beforeAll(async () => {
 	project = mkdtempSync(join(tmpdir(), "mtn-pack-proxy-"));
-	await run(NPM, ["pack", "--silent", "--pack-destination", project], {
-		cwd: ROOT,
-	});
-	const tarball = readdirSync(project).find((file) => file.endsWith(".tgz"));
-	if (tarball === undefined) throw new Error("npm pack wrote no tarball");
-	writeFileSync(
-		join(project, "package.json"),
-		JSON.stringify({ name: "empty", private: true }),
-	);
-	await run(
-		NPM,
-		[
-			"install",
-			"--no-audit",
-			"--no-fund",
-			"--prefer-offline",
-			"--no-package-lock",
-			`./${tarball}`,
-		],
-		{ cwd: project },
-	);
+	await installPacked(project, { name: "empty", private: true });
 }, 180_000);
 
 afterAll(() => {

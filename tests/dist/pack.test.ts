@@ -1,23 +1,11 @@
-import { execFile } from "node:child_process";
-import {
-	cpSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	rmSync,
-	writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, requireBuild } from "./_dist.js";
+import { installPacked, NPM, run } from "./_pack.js";
 
 requireBuild();
-
-const run = promisify(execFile);
-const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 
 // The project lives under the repository's .tmp/, so Node finds the SDK, zod and tsx in the
 // repository's node_modules by walking up, while `mcp-tool-names` itself resolves to the
@@ -27,27 +15,11 @@ let project: string;
 beforeAll(async () => {
 	mkdirSync(join(ROOT, ".tmp"), { recursive: true });
 	project = mkdtempSync(join(ROOT, ".tmp", "pack-"));
-	await run(NPM, ["pack", "--silent", "--pack-destination", project], {
-		cwd: ROOT,
+	await installPacked(project, {
+		name: "smoke",
+		private: true,
+		type: "module",
 	});
-	const tarball = readdirSync(project).find((file) => file.endsWith(".tgz"));
-	if (tarball === undefined) throw new Error("npm pack wrote no tarball");
-	writeFileSync(
-		join(project, "package.json"),
-		JSON.stringify({ name: "smoke", private: true, type: "module" }),
-	);
-	await run(
-		NPM,
-		[
-			"install",
-			"--no-audit",
-			"--no-fund",
-			"--prefer-offline",
-			"--no-package-lock",
-			`./${tarball}`,
-		],
-		{ cwd: project },
-	);
 	cpSync(join(ROOT, "examples"), join(project, "examples"), {
 		recursive: true,
 	});
@@ -122,32 +94,7 @@ describe("the packed CLI, installed alone", () => {
 
 	beforeAll(async () => {
 		alone = mkdtempSync(join(tmpdir(), "mcp-tool-names-alone-"));
-		const packed = mkdtempSync(join(tmpdir(), "mcp-tool-names-tgz-"));
-		try {
-			await run(NPM, ["pack", "--silent", "--pack-destination", packed], {
-				cwd: ROOT,
-			});
-			const tarball = readdirSync(packed).find((file) => file.endsWith(".tgz"));
-			if (tarball === undefined) throw new Error("npm pack wrote no tarball");
-			writeFileSync(
-				join(alone, "package.json"),
-				JSON.stringify({ name: "alone", private: true }),
-			);
-			await run(
-				NPM,
-				[
-					"install",
-					"--no-audit",
-					"--no-fund",
-					"--prefer-offline",
-					"--no-package-lock",
-					join(packed, tarball),
-				],
-				{ cwd: alone },
-			);
-		} finally {
-			rmSync(packed, { recursive: true, force: true });
-		}
+		await installPacked(alone, { name: "alone", private: true });
 		bin = join(alone, "node_modules", ".bin", "mcp-tool-names");
 	}, 120_000);
 
