@@ -22,6 +22,10 @@ export interface Pattern {
 	readonly blocks: number;
 	/** Non-ASCII units of the query → their slots. */
 	readonly slots: ReadonlyMap<number, number>;
+	/** The letter classes of the query (see {@link classOf}). */
+	readonly classes: number;
+	/** Its units per class, summed by byte of a class mask (see {@link scan}). */
+	readonly counts: Uint8Array;
 }
 
 // Match mask of slot `s` in block `b` at `s * blocks + b`, for the pattern last scanned with.
@@ -62,6 +66,11 @@ export interface Bucket {
 	readonly shared: Uint8Array;
 	/** The units of every text, text after text: reading them here beats `charCodeAt`. */
 	readonly units: Uint16Array;
+	/**
+	 * Two masks a text: its letter classes (see {@link classOf}) at `2i`, the classes it has
+	 * twice or more at `2i + 1`.
+	 */
+	readonly classes: Int32Array;
 }
 
 /** Sorts `texts` (all of one length) in place and measures their shared prefixes. */
@@ -70,15 +79,26 @@ export function bucketOf(texts: string[]): Bucket {
 	const n = (texts[0] ?? "").length;
 	const shared = new Uint8Array(texts.length);
 	const units = new Uint16Array(texts.length * n);
+	const classes = new Int32Array(2 * texts.length);
 	for (let i = 0; i < texts.length; i++) {
 		const text = texts[i] as string;
-		for (let j = 0; j < n; j++) units[i * n + j] = text.charCodeAt(j);
+		let once = 0;
+		let twice = 0;
+		for (let j = 0; j < n; j++) {
+			const unit = text.charCodeAt(j);
+			units[i * n + j] = unit;
+			const bit = 1 << classOf(unit);
+			twice |= once & bit;
+			once |= bit;
+		}
+		classes[2 * i] = once;
+		classes[2 * i + 1] = twice;
 		if (i === 0) continue;
 		let k = 0;
 		while (k < 255 && k < n && units[i * n + k] === units[(i - 1) * n + k]) k++;
 		shared[i] = k;
 	}
-	return { norms: texts, shared, units };
+	return { norms: texts, shared, units, classes };
 }
 
 /** Receives each text within the bound and returns the bound for the rest. */
@@ -94,12 +114,51 @@ export function prepare(query: string): Pattern {
 		if (unit > 127 && !slots.has(unit))
 			slots.set(unit, ABSENT + 1 + slots.size);
 	}
+	// counts[k * 256 + v]: the query's units whose class is a bit of byte k of a mask, v that
+	// byte; each sum is the one without the lowest bit plus that bit's count.
+	const perClass = new Uint8Array(32);
+	let mask = 0;
+	for (let i = 0; i < query.length; i++) {
+		const at = classOf(query.charCodeAt(i));
+		perClass[at] = Math.min(255, (perClass[at] as number) + 1);
+		mask |= 1 << at;
+	}
+	const counts = new Uint8Array(4 * 256);
+	for (let k = 0; k < 4; k++) {
+		for (let v = 1; v < 256; v++) {
+			const low = 31 - Math.clz32(v & -v);
+			counts[k * 256 + v] = Math.min(
+				255,
+				(counts[k * 256 + (v & (v - 1))] as number) +
+					(perClass[k * 8 + low] as number),
+			);
+		}
+	}
 	return {
 		query,
 		length: query.length,
 		blocks: (query.length + 31) >>> 5,
 		slots,
+		classes: mask,
+		counts,
 	};
+}
+
+/**
+ * The class of a unit, 0–31: a–z their own, digits five by five, any other unit one class.
+ * Units of one class count as alike, which only ever weakens the bound of {@link scan}.
+ */
+function classOf(unit: number): number {
+	if (unit >= 97 && unit <= 122) return unit - 97;
+	if (unit >= 48 && unit <= 57) return 26 + ((unit - 48) % 5);
+	return 31;
+}
+
+/** The number of bits set in a 32-bit integer. */
+function bits(v: number): number {
+	let x = v - ((v >>> 1) & 0x55555555);
+	x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+	return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -120,7 +179,7 @@ export function scan(
 	bound: number,
 	sink: Sink,
 ): void {
-	const { norms: texts, shared, units } = bucket;
+	const { norms: texts, shared, units, classes } = bucket;
 	const m = pattern.length;
 	const n = (texts[0] ?? "").length;
 	const { blocks, slots } = pattern;
@@ -142,13 +201,41 @@ export function scan(
 	// is out of reach.
 	let valid = 0;
 	let cut = n + 1;
+	// The prefix text i shares with the last text scanned: the least `shared` since then.
+	let common = 0;
+	// A lower bound before any column: an alignment costs at least the longer length less its
+	// matches, and a class matches no more units than the side with fewer of it has. So the
+	// text matches at most its units less one per class the query lacks (two for a class it
+	// repeats), and the query at most all its units of classes the text repeats and one of
+	// each other class they share. A text that can match fewer than `need` is out of reach.
+	const counts = pattern.counts;
+	const has = pattern.classes;
+	const lacks = ~has;
+	const longer = Math.max(m, n);
+	let need = longer - bound;
 	for (let i = 0; i < texts.length; i++) {
-		const common = i === 0 ? 0 : (shared[i] as number);
+		const s = shared[i] as number;
+		if (s < common) common = s;
 		if (common >= cut) continue;
+		const once = classes[2 * i] as number;
+		const twice = classes[2 * i + 1] as number;
+		if (n - bits(once & lacks) - bits(twice & lacks) < need) continue;
+		if (
+			(counts[twice & 255] as number) +
+				(counts[256 + ((twice >>> 8) & 255)] as number) +
+				(counts[512 + ((twice >>> 16) & 255)] as number) +
+				(counts[768 + (twice >>> 24)] as number) +
+				bits(once & ~twice & has) <
+			need
+		)
+			continue;
 		const at = i * n;
 		let j = Math.min(common, valid);
 		let diag = state[j * width] as number;
 		cut = n + 1;
+		// Later texts share no more of this one than the next does: columns past that are
+		// computed and not kept.
+		const keep = i + 1 < texts.length ? (shared[i + 1] as number) : 0;
 		if (blocks === 1) {
 			// The same step as below for one block, with the state kept in registers.
 			let pv = state[j * 3 + 1] as number;
@@ -171,10 +258,12 @@ export function scan(
 						((mh >>> row) & 1) +
 						((pv >>> row) & 1) -
 						((mv >>> row) & 1);
-				const to = (j + 1) * 3;
-				state[to] = diag;
-				state[to + 1] = pv;
-				state[to + 2] = mv;
+				if (j < keep) {
+					const to = (j + 1) * 3;
+					state[to] = diag;
+					state[to + 1] = pv;
+					state[to + 2] = mv;
+				}
 			}
 		} else {
 			for (; j < n; j++) {
@@ -219,9 +308,13 @@ export function scan(
 				state[to] = diag;
 			}
 		}
-		valid = j;
+		valid = Math.min(j, keep);
+		common = n;
 		if (diag > bound) cut = j;
-		else if (j === n) bound = sink.found(texts[i] as string, diag);
+		else if (j === n) {
+			bound = sink.found(texts[i] as string, diag);
+			need = longer - bound;
+		}
 	}
 }
 

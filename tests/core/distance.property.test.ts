@@ -13,7 +13,30 @@ import { referenceLevenshtein } from "./_reference.js";
 
 // A few letters, so strings come out close to each other, plus CJK, accents, astral
 // characters (two UTF-16 units, sharing high surrogates) and a lone surrogate.
-const UNITS = ["a", "b", "c", "_", "é", "搜", "索", "🔥", "😀", "\uD83D", "\0"];
+// Digits 0 and 5 share a letter class of the scan's lower bound, z is the last letter class.
+const UNITS = [
+	"a",
+	"b",
+	"c",
+	"z",
+	"0",
+	"5",
+	"_",
+	"é",
+	"搜",
+	"索",
+	"🔥",
+	"😀",
+	"\uD83D",
+	"\0",
+];
+/** Normal forms as catalogs have them: lowercase letters and digits. */
+const normal = (maxLength: number): fc.Arbitrary<string> =>
+	fc
+		.array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), {
+			maxLength,
+		})
+		.map((parts) => parts.join(""));
 const close = (maxLength: number): fc.Arbitrary<string> =>
 	fc
 		.array(fc.constantFrom(...UNITS), { maxLength })
@@ -21,6 +44,7 @@ const close = (maxLength: number): fc.Arbitrary<string> =>
 const anyString: fc.Arbitrary<string> = fc.oneof(
 	close(24),
 	close(80),
+	normal(40),
 	fc.string({ unit: "binary", maxLength: 40 }),
 	fc.string({ unit: "grapheme", maxLength: 20 }),
 );
@@ -59,8 +83,8 @@ describe("scan", () => {
 		const scenario = fc
 			.tuple(
 				anyString,
-				close(30),
-				fc.array(fc.tuple(fc.nat(), close(30)), {
+				fc.oneof(close(30), normal(30)),
+				fc.array(fc.tuple(fc.nat(), fc.oneof(close(30), normal(30))), {
 					minLength: 1,
 					maxLength: 30,
 				}),
