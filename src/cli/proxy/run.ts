@@ -139,9 +139,9 @@ async function runStdio(context: ProxyContext): Promise<number> {
 			});
 			return;
 		}
-		answeredInitialize ||= session?.initializeAnswered === true;
+		answeredInitialize ||= session?.initialize.answered === true;
 		session?.fromUpstream(event.bytes);
-		answeredInitialize ||= session?.initializeAnswered === true;
+		answeredInitialize ||= session?.initialize.answered === true;
 	};
 	const upstream: UpstreamLink =
 		command.upstream.type === "stdio"
@@ -186,7 +186,7 @@ async function runStdio(context: ProxyContext): Promise<number> {
 	void upstream.ended.then((end) => {
 		if (clientClosed) return;
 		const liveSession = session;
-		const beforeInit = !answeredInitialize && !liveSession?.initializeAnswered;
+		const beforeInit = !answeredInitialize && !liveSession?.initialize.answered;
 		if (end.startFailed) {
 			log({ event: "upstream-exit", message: end.reason, code: 2 });
 			liveSession?.upstreamGone(end.reason);
@@ -198,7 +198,7 @@ async function runStdio(context: ProxyContext): Promise<number> {
 		log({ event: "upstream-exit", message, code: end.code });
 		liveSession?.upstreamGone(`the server ${end.reason}`);
 		// Exiting before initialize is a failure to start, whatever code the server chose.
-		finish(beforeInit && liveSession?.initializeSent === true ? 2 : end.code);
+		finish(beforeInit && liveSession?.initialize.sent === true ? 2 : end.code);
 	});
 
 	let code = await finished;
