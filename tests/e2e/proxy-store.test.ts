@@ -58,8 +58,12 @@ type Message = Record<string, any>;
 
 /** A client on one proxy process, speaking JSON lines. */
 class Client {
+	readonly proxy: RawProxy;
 	#ids = 0;
-	constructor(readonly proxy: RawProxy) {}
+
+	constructor(proxy: RawProxy) {
+		this.proxy = proxy;
+	}
 
 	async request(method: string, params: unknown = {}): Promise<Message> {
 		const id = `c${++this.#ids}`;
