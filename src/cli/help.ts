@@ -103,6 +103,11 @@ Options:
                       are never corrected to) or unless-read-only (every tool not marked
                       readOnlyHint: true or destructiveHint: false)
   --snapshot <file>   keep wire names in this file across restarts (written atomically)
+  --store <url>       share wire names with other proxies through Redis or Valkey
+                      (redis://host:port[/db], rediss:// for TLS); nothing to install
+  --store-scope <s>   the shared history to use (default <profile>:<upstream>)
+  --store-prefix <p>  key prefix (default mcp-tool-names:)
+  --store-ttl <sec>   forget a scope unused for this long (default never)
   --listen <addr>     serve clients over Streamable HTTP at host:port (default host
                       127.0.0.1), one upstream per client session, at /mcp
   --log-json          write the log as JSON lines
@@ -116,7 +121,8 @@ Examples:
   mcp-tool-names proxy -- npx -y @modelcontextprotocol/server-everything
   mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
   mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
-  mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js`;
+  mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js
+  mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`;
 
 /**
  * The help text of the CLI or of one command.

@@ -118,4 +118,73 @@ describe("parseCliArgs proxy", () => {
 			topic: "proxy",
 		});
 	});
+
+	it("reads --store with its scope, prefix and expiry, and derives the scope from the profile and upstream", () => {
+		const parsed = parseCliArgs([
+			"proxy",
+			"--store",
+			"redis://:s3cret@10.0.0.5:6380/2",
+			"--store-prefix",
+			"gw:",
+			"--store-ttl",
+			"60",
+			"--",
+			"node",
+			"server.js",
+		]);
+		expect(parsed).toMatchObject({
+			store: {
+				url: "redis://:***@10.0.0.5:6380/2",
+				address: {
+					host: "10.0.0.5",
+					port: 6380,
+					db: 2,
+					password: "s3cret",
+					tls: false,
+				},
+				scope: "openai:node server.js",
+				prefix: "gw:",
+				ttlSeconds: 60,
+			},
+		});
+		expect(
+			parseCliArgs([
+				"proxy",
+				"--store",
+				"rediss://cache.example",
+				"--store-scope",
+				"github",
+				"--url",
+				"https://example.com/mcp?token=abc",
+			]),
+		).toMatchObject({
+			store: { address: { port: 6379, tls: true }, scope: "github" },
+		});
+		expect(
+			parseCliArgs([
+				"proxy",
+				"--store",
+				"redis://127.0.0.1",
+				"--url",
+				"https://example.com/mcp?token=abc",
+			]),
+		).toMatchObject({ store: { scope: "openai:https://example.com/mcp" } });
+	});
+
+	it("refuses a malformed --store, a companion without it, and --store with --snapshot", () => {
+		const cases: Array<[string[], RegExp]> = [
+			[
+				["--store", "http://127.0.0.1:6379"],
+				/--store expects redis:\/\/host:port/,
+			],
+			[["--store", "redis://127.0.0.1/x"], /--store expects/],
+			[["--store-scope", "a"], /--store-scope needs --store/],
+			[["--store", "redis://h", "--store-ttl", "0"], /--store-ttl expects/],
+			[["--store", "redis://h", "--snapshot", "n.json"], /cannot be combined/],
+		];
+		for (const [args, message] of cases)
+			expect(() =>
+				parseCliArgs(["proxy", ...args, "--", "node", "s.js"]),
+			).toThrow(message);
+	});
 });

@@ -5,6 +5,7 @@ import {
 	type RewriterSnapshot,
 	WireRewriter,
 } from "../../adapters/jsonrpc/index.js";
+import type { SharedCodec } from "../../adapters/redis/index.js";
 import type { ProfileName, WireNameCodec } from "../../index.js";
 
 export type { Protection };
@@ -25,6 +26,8 @@ export interface RoutingOptions {
 	profile: ProfileName;
 	/** Restore this state (codec and catalog with each tool's protection). */
 	snapshot?: RewriterSnapshot;
+	/** Shared wire names (`--store`): its codec, claims and read-through. Not with `snapshot`. */
+	store?: SharedCodec;
 	correct: boolean;
 	mode: "safe" | "mcporter";
 	protection: Protection;
@@ -34,6 +37,20 @@ export interface RoutingOptions {
 /** What the proxy asks of the routing policy. */
 export interface ProxyRouting {
 	readonly codec: WireNameCodec;
+	/**
+	 * With a store, what to await before rewriting `message` (a claim, a read-through), in
+	 * message order; `undefined` when nothing (always without a store). Never throws: a
+	 * failure is a rejected promise.
+	 */
+	prepare(
+		message: unknown,
+		from: "client" | "server",
+	): Promise<void> | undefined;
+	/**
+	 * The upstream's name (its `serverInfo.name`), so that the prefixes clients put before a
+	 * tool name (`<server>_tool`, `mcp__<server>__tool`) are recognised.
+	 */
+	learnServer(name: string): void;
 	/** Rewrites a parsed message from the client; the same object when unchanged. */
 	clientToServer(message: unknown): unknown;
 	/** Rewrites a parsed message from the upstream; the same object when unchanged. */
@@ -44,12 +61,54 @@ export interface ProxyRouting {
 	version(): number;
 }
 
-/** Builds the routing of one client session on the shared WireRewriter. */
+/**
+ * Builds the routing of one client session on the shared WireRewriter. The rewriter's
+ * resolution options are fixed when it is made, so learning the server's name (from the
+ * answer to `initialize`, before any listing) makes it anew from the state it has.
+ */
 export function createRouting(options: RoutingOptions): ProxyRouting {
-	const rewriter = new WireRewriter({
-		...(options.snapshot === undefined
-			? { profile: options.profile }
-			: { snapshot: options.snapshot }),
+	let rewriter = makeRewriter(options, options.snapshot, undefined);
+	let server: string | undefined;
+	return {
+		get codec() {
+			return rewriter.codec;
+		},
+		prepare(message, from) {
+			try {
+				return rewriter.prepare(message, from);
+			} catch (error) {
+				return Promise.reject(error);
+			}
+		},
+		learnServer(name) {
+			if (name.trim() === "" || name === server) return;
+			server = name;
+			rewriter = makeRewriter(
+				options,
+				options.store === undefined ? rewriter.toJSON() : undefined,
+				[name],
+			);
+		},
+		clientToServer: (message) => rewriter.clientToServer(message),
+		serverToClient: (message) => rewriter.serverToClient(message),
+		snapshot: () => rewriter.toJSON(),
+		// Offset by the server's name, so a remade rewriter never repeats an older version.
+		version: () => rewriter.version + (server === undefined ? 0 : 1e9),
+	};
+}
+
+function makeRewriter(
+	options: RoutingOptions,
+	snapshot: RewriterSnapshot | undefined,
+	servers: string[] | undefined,
+): WireRewriter {
+	return new WireRewriter({
+		...(options.store !== undefined
+			? { store: options.store }
+			: snapshot === undefined
+				? { profile: options.profile }
+				: { snapshot }),
+		...(servers === undefined ? {} : { servers }),
 		resolve: options.correct,
 		mode: options.mode,
 		protection: options.protection,
@@ -66,11 +125,4 @@ export function createRouting(options: RoutingOptions): ProxyRouting {
 			});
 		},
 	});
-	return {
-		codec: rewriter.codec,
-		clientToServer: rewriter.clientToServer,
-		serverToClient: rewriter.serverToClient,
-		snapshot: () => rewriter.toJSON(),
-		version: () => rewriter.version,
-	};
 }

@@ -50,3 +50,19 @@ export class EventStreamReader {
 		return undefined;
 	}
 }
+
+/** Reads an event stream body to its end (or abort), calling `onEvent` with each event. */
+export async function readEventStream(
+	body: ReadableStream<Uint8Array> | null,
+	onEvent: (event: ServerSentEvent) => void,
+): Promise<void> {
+	if (body === null) return;
+	const reader = new EventStreamReader();
+	try {
+		for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+			for (const event of reader.push(chunk)) onEvent(event);
+		}
+	} catch {
+		// Aborted or reset: the messages that came are delivered.
+	}
+}

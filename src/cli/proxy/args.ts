@@ -4,6 +4,7 @@ import { quote, usage } from "../_failure.js";
 import { describeParseError } from "../_parse-args.js";
 import { ALL_PROFILES, targetOf, timeoutOf } from "../args-values.js";
 import type { Protection } from "./_routing.js";
+import { type StoreSettings, storeSettingsOf } from "./_store.js";
 
 /**
  * Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL.
@@ -38,6 +39,8 @@ export interface ProxyCommand {
 	snapshot?: string;
 	/** Serve the client over Streamable HTTP here instead of stdio. */
 	listen?: { host: string; port: number };
+	/** Share wire names with other proxies through Redis (`--store`). */
+	store?: StoreSettings;
 }
 
 const PROXY_OPTIONS = {
@@ -51,6 +54,10 @@ const PROXY_OPTIONS = {
 	"log-json": { type: "boolean" },
 	snapshot: { type: "string" },
 	listen: { type: "string" },
+	store: { type: "string" },
+	"store-scope": { type: "string" },
+	"store-prefix": { type: "string" },
+	"store-ttl": { type: "string" },
 	help: { type: "boolean", short: "h" },
 } as const;
 
@@ -135,6 +142,23 @@ export function parseProxyArgs(
 	const snapshot = values.snapshot as string | undefined;
 	if (snapshot === "") throw usage("--snapshot needs a file path");
 	const listen = values.listen as string | undefined;
+	const store = storeSettingsOf(
+		{
+			store: values.store as string | undefined,
+			scope: values["store-scope"] as string | undefined,
+			prefix: values["store-prefix"] as string | undefined,
+			ttl: values["store-ttl"] as string | undefined,
+		},
+		upstream.type === "http"
+			? // Never a query or credentials in a key: they may hold a token.
+				`${new URL(upstream.url).origin}${new URL(upstream.url).pathname}`
+			: [upstream.command, ...upstream.args].join(" "),
+		profile,
+	);
+	if (store !== undefined && snapshot !== undefined)
+		throw usage(
+			"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
+		);
 	return {
 		command: "proxy",
 		upstream,
@@ -146,6 +170,7 @@ export function parseProxyArgs(
 		timeoutMs: timeoutOf(values.timeout as string | undefined),
 		...(snapshot === undefined ? {} : { snapshot }),
 		...(listen === undefined ? {} : { listen: listenOf(listen) }),
+		...(store === undefined ? {} : { store }),
 	};
 }
 

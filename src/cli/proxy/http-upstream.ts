@@ -1,5 +1,6 @@
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
-import { EventStreamReader } from "./_sse.js";
+import { legacyPoster } from "./_http-legacy.js";
+import { readEventStream } from "./_sse.js";
 import type { ProxyLogger } from "./log.js";
 import type { UpstreamEnd, UpstreamLink } from "./stdio-upstream.js";
 
@@ -38,7 +39,6 @@ export async function connectHttpUpstream(
 	let protocolVersion: string | undefined;
 	/** Set once the first POST showed which transport the server speaks. */
 	let ready: Promise<void> | undefined;
-	let legacyEndpoint: Promise<URL> | undefined;
 	let eventsOpened = false;
 	/** The server speaks the older HTTP+SSE transport. */
 	let legacy = false;
@@ -56,21 +56,6 @@ export async function connectHttpUpstream(
 				error: { code: -32000, message: `MCP server at ${url.href}: ${why}` },
 			};
 			options.onMessage(Buffer.from(JSON.stringify(reply)));
-		}
-	};
-
-	const readStream = async (
-		body: ReadableStream<Uint8Array> | null,
-		onEvent: (event: { event: string; data: string }) => void,
-	): Promise<void> => {
-		if (body === null) return;
-		const reader = new EventStreamReader();
-		try {
-			for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-				for (const event of reader.push(chunk)) onEvent(event);
-			}
-		} catch {
-			// Aborted or reset: the messages that came are delivered.
 		}
 	};
 
@@ -106,7 +91,7 @@ export async function connectHttpUpstream(
 		fetch(url, { method: "GET", headers, signal: controller.signal })
 			.then((response) => {
 				if (!response.ok) return;
-				return readStream(response.body, (event) => {
+				return readEventStream(response.body, (event) => {
 					if (event.event === "message")
 						options.onMessage(Buffer.from(event.data));
 				});
@@ -135,7 +120,7 @@ export async function connectHttpUpstream(
 		}
 		const type = response.headers.get("content-type") ?? "";
 		if (type.includes("text/event-stream")) {
-			await readStream(response.body, (event) => {
+			await readEventStream(response.body, (event) => {
 				if (event.event === "message") take(Buffer.from(event.data));
 			});
 			return;
@@ -160,47 +145,16 @@ export async function connectHttpUpstream(
 		options.onMessage(bytes);
 	};
 
-	const startLegacy = (): Promise<URL> => {
-		legacyEndpoint ??= new Promise<URL>((resolve, reject) => {
-			fetch(url, {
-				method: "GET",
-				headers: { ...options.headers, accept: "text/event-stream" },
-				signal: controller.signal,
-			})
-				.then(async (response) => {
-					if (!response.ok) {
-						reject(new Error(`HTTP ${response.status} for the SSE stream`));
-						return;
-					}
-					await readStream(response.body, (event) => {
-						if (event.event === "endpoint") resolve(new URL(event.data, url));
-						else if (event.event === "message") take(Buffer.from(event.data));
-					});
-					reject(new Error("the SSE stream ended before naming its endpoint"));
-					if (!controller.signal.aborted)
-						finish({
-							code: 1,
-							reason: "closed its SSE stream",
-							startFailed: false,
-						});
-				})
-				.catch(reject);
-		});
-		return legacyEndpoint;
-	};
-
-	const postLegacy = async (bytes: Buffer): Promise<void> => {
-		const endpoint = await startLegacy();
-		const response = await fetch(endpoint, {
-			method: "POST",
-			headers: { ...options.headers, "content-type": "application/json" },
-			body: new Uint8Array(bytes),
-			signal: controller.signal,
-		});
-		await response.body?.cancel().catch(() => {});
-		if (!response.ok && response.status !== 202)
-			fail(bytes, `HTTP ${response.status}`);
-	};
+	// The older HTTP+SSE transport: one GET stream names the endpoint to POST to.
+	const postLegacy = legacyPoster({
+		url,
+		headers: options.headers,
+		signal: controller.signal,
+		take,
+		fail,
+		onStreamEnd: () =>
+			finish({ code: 1, reason: "closed its SSE stream", startFailed: false }),
+	});
 
 	const first = async (bytes: Buffer): Promise<void> => {
 		let response: Response;

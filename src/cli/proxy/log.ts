@@ -13,7 +13,8 @@ export interface ProxyEvent {
 		| "upstream-error"
 		| "snapshot"
 		| "listening"
-		| "session";
+		| "session"
+		| "store";
 	/** A ready one-line message. */
 	message: string;
 	/** Extra fields for `--log-json` (input name, target, session id, exit code, …). */

@@ -1,43 +1,12 @@
-import process from "node:process";
-import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
-import { createRouting, type ProxyRouting } from "./_routing.js";
+import type { ProxyContext } from "./_context.js";
+import { createRouting } from "./_routing.js";
+import { runStdio } from "./_run-stdio.js";
+import { type OpenStore, openStore } from "./_store.js";
 import type { ProxyCommand } from "./args.js";
-import { connectHttpUpstream } from "./http-upstream.js";
 import { runListen } from "./listen.js";
-import { createProxyLogger, type ProxyLogger } from "./log.js";
-import { type Frame, ProxySession } from "./session.js";
+import { createProxyLogger } from "./log.js";
 import { loadSnapshot, SnapshotFile } from "./snapshot.js";
-import {
-	type LineEvent,
-	lineReader,
-	startStdioUpstream,
-	type UpstreamLink,
-} from "./stdio-upstream.js";
-
-/** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
-interface ByteOutput {
-	write(chunk: Uint8Array): boolean | unknown;
-	once?(event: "drain", listener: () => void): unknown;
-}
-
-/** Everything a proxy run needs besides the command: where to log, how to build routing. */
-export interface ProxyContext {
-	command: ProxyCommand;
-	io: CliIo;
-	log: ProxyLogger;
-	loaded: RewriterSnapshot | undefined;
-	/** Builds the routing of one client session, primed from the snapshot when there is one. */
-	createRouting(): ProxyRouting;
-	/** Saves the snapshot when `routing` changed it. */
-	save(routing: ProxyRouting): void;
-}
-
-const SIGNAL_CODES: Record<string, number> = {
-	SIGINT: 130,
-	SIGTERM: 143,
-	SIGHUP: 129,
-};
 
 /**
  * `mcp-tool-names proxy`: runs until the client or the upstream goes away, and resolves
@@ -65,16 +34,28 @@ export async function runProxy(
 		command.snapshot === undefined
 			? undefined
 			: new SnapshotFile(command.snapshot, loaded);
+	// One connection and one shared codec for every session of this process.
+	const store: OpenStore | undefined =
+		command.store === undefined
+			? undefined
+			: openStore(command.store, command.profile);
+	if (command.store !== undefined)
+		log({
+			event: "store",
+			message: `Sharing wire names through ${command.store.url}, scope ${JSON.stringify(command.store.scope)}`,
+			scope: command.store.scope,
+		});
 	const context: ProxyContext = {
 		command,
 		io,
 		log,
 		loaded,
-		createRouting: () => {
-			const routing = createRouting({
+		createRouting: () =>
+			createRouting({
 				profile: command.profile,
 				// Each client session (over --listen) starts from the same snapshot.
 				...(loaded === undefined ? {} : { snapshot: loaded }),
+				...(store === undefined ? {} : { store: store.shared }),
 				correct: command.correct,
 				mode: command.mode,
 				protection: command.protection,
@@ -85,9 +66,7 @@ export async function runProxy(
 						input: decision.input,
 						name: decision.name,
 					}),
-			});
-			return routing;
-		},
+			}),
 		save: (routing) => {
 			if (file === undefined) return;
 			try {
@@ -106,208 +85,11 @@ export async function runProxy(
 			}
 		},
 	};
-	if (command.listen !== undefined) return runListen(context);
-	return runStdio(context);
-}
-
-async function runStdio(context: ProxyContext): Promise<number> {
-	const { command, io, log } = context;
-	const stdout = io.stdout as unknown as ByteOutput;
-	const routing = context.createRouting();
-	let finish: (code: number) => void = () => {};
-	const finished = new Promise<number>((resolve) => {
-		finish = resolve;
-	});
-	let answeredInitialize = false;
-	let upstreamPaused = false;
-	const writeClient = (bytes: Buffer): void => {
-		const ok = stdout.write(bytes);
-		if (ok === false && stdout.once !== undefined && !upstreamPaused) {
-			upstreamPaused = true;
-			stdout.once("drain", () => {
-				upstreamPaused = false;
-			});
-		}
-	};
-	let session: ProxySession | undefined;
-	const onUpstreamLine = (event: LineEvent): void => {
-		if (event.type === "overflow") {
-			log({
-				event: "malformed",
-				side: "upstream",
-				message: `The MCP server wrote a line of ${event.length} bytes, over the limit; dropped it`,
-			});
-			return;
-		}
-		answeredInitialize ||= session?.initializeAnswered === true;
-		session?.fromUpstream(event.bytes);
-		answeredInitialize ||= session?.initializeAnswered === true;
-	};
-	const upstream: UpstreamLink =
-		command.upstream.type === "stdio"
-			? startStdioUpstream({
-					command: command.upstream.command,
-					args: command.upstream.args,
-					env: { ...process.env, ...definedEnv(io.env) },
-					stderr: io.stderr,
-					onLine: onUpstreamLine,
-				})
-			: await connectHttpUpstream({
-					url: command.upstream.url,
-					headers: command.upstream.headers,
-					timeoutMs: command.timeoutMs,
-					log,
-					onMessage: (bytes) => session?.fromUpstream(bytes),
-				});
-	session = new ProxySession({
-		routing,
-		log,
-		timeoutMs: command.timeoutMs,
-		toUpstream: (frame) => upstream.send(frame.bytes),
-		toClient: (frame) => writeClient(asLine(frame)),
-		onCatalog: () => context.save(routing),
-		onFatal: (reason) => {
-			log({ event: "timeout", message: reason });
-			finish(2);
-		},
-	});
-	const safetyNet = (): void => upstream.killNow();
-	process.once("exit", safetyNet);
-	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
-	const onSignal = (signal: NodeJS.Signals): void =>
-		finish(SIGNAL_CODES[signal] ?? 1);
-	for (const signal of signals) process.on(signal, onSignal);
-
-	let clientClosed = false;
-	const reading = pumpClient(io, session, log, upstream).then(() => {
-		clientClosed = true;
-		finish(-1);
-	});
-	void upstream.ended.then((end) => {
-		if (clientClosed) return;
-		const liveSession = session;
-		const beforeInit = !answeredInitialize && !liveSession?.initializeAnswered;
-		if (end.startFailed) {
-			log({ event: "upstream-exit", message: end.reason, code: 2 });
-			liveSession?.upstreamGone(end.reason);
-			finish(2);
-			return;
-		}
-		const tail = lastLine(upstream.stderrTail());
-		const message = `The MCP server ${end.reason}${beforeInit ? " before it answered initialize" : ""}${tail === "" ? "" : ` (its last stderr line: ${JSON.stringify(tail)})`}`;
-		log({ event: "upstream-exit", message, code: end.code });
-		liveSession?.upstreamGone(`the server ${end.reason}`);
-		// Exiting before initialize is a failure to start, whatever code the server chose.
-		finish(beforeInit && liveSession?.initializeSent === true ? 2 : end.code);
-	});
-
-	let code = await finished;
-	session.close();
-	const end = await upstream.close();
-	if (code === -1) code = end.startFailed ? 2 : end.code;
-	for (const signal of signals) process.off(signal, onSignal);
-	process.off("exit", safetyNet);
-	stopReading(io);
-	void reading;
-	return code;
-}
-
-/** Reads the client's stdin into the session until it closes; waits out upstream back-pressure. */
-async function pumpClient(
-	io: CliIo,
-	session: ProxySession,
-	log: ProxyLogger,
-	upstream: UpstreamLink,
-): Promise<void> {
-	const take = (event: LineEvent): void => {
-		if (event.type === "line") {
-			session.fromClient(event.bytes);
-			return;
-		}
-		log({
-			event: "malformed",
-			side: "client",
-			message: `The client sent a line of ${event.length} bytes, over the limit; answered with an error`,
-		});
-		session.refuseClientLine();
-	};
-	const lines = lineReader(take);
-	const stdin = io.stdin;
-	if (stdin === undefined) return;
-	const toBuffer = (chunk: string | Uint8Array): Buffer =>
-		typeof chunk === "string"
-			? Buffer.from(chunk)
-			: Buffer.isBuffer(chunk)
-				? chunk
-				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-	const readable = stdin as Partial<NodeJS.ReadableStream>;
-	if (
-		typeof readable.on === "function" &&
-		typeof readable.pause === "function"
-	) {
-		// Events, not async iteration: a round trip then costs no extra promise turns.
-		const stream = readable as NodeJS.ReadableStream;
-		await new Promise<void>((resolve) => {
-			stream.on("data", (chunk: string | Buffer) => {
-				lines.push(toBuffer(chunk));
-				if (upstream.needsDrain()) {
-					stream.pause();
-					void upstream.drained().then(() => stream.resume());
-				}
-			});
-			stream.once("end", () => resolve());
-			stream.once("close", () => resolve());
-			stream.once("error", () => resolve());
-		});
-	} else {
-		try {
-			for await (const chunk of stdin) {
-				lines.push(toBuffer(chunk));
-				await upstream.drained();
-			}
-		} catch {
-			// stdin was destroyed while the proxy stopped: nothing more to read.
-		}
+	try {
+		return command.listen === undefined
+			? await runStdio(context)
+			: await runListen(context);
+	} finally {
+		store?.close();
 	}
-	lines.end();
-}
-
-function stopReading(io: CliIo): void {
-	const stdin = io.stdin as
-		| { destroy?: () => void; pause?: () => void }
-		| undefined;
-	stdin?.pause?.();
-	stdin?.destroy?.();
-}
-
-function definedEnv(
-	env: Readonly<Record<string, string | undefined>> | undefined,
-): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [key, value] of Object.entries(env ?? {}))
-		if (value !== undefined) result[key] = value;
-	return result;
-}
-
-function lastLine(text: string): string {
-	const lines = text
-		.split(/\r?\n/)
-		.map((line) => line.trim())
-		.filter((line) => line !== "");
-	// Node prints the cause first and its own version last: name the cause.
-	const cause = lines.find((line) => /^\w*Error\b|^Error:/.test(line));
-	const line = cause ?? lines[lines.length - 1] ?? "";
-	return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-/**
- * A frame as one stdio line: lines from a stdio upstream already are; an HTTP body or event
- * gets its newline, and one spread over several lines is written anew on one.
- */
-function asLine(frame: Frame): Buffer {
-	const { bytes } = frame;
-	const inner = bytes.indexOf(0x0a);
-	if (inner === bytes.length - 1) return bytes;
-	if (inner === -1) return Buffer.concat([bytes, Buffer.from("\n")]);
-	return Buffer.from(`${JSON.stringify(frame.message)}\n`);
 }

@@ -1,0 +1,151 @@
+// What the proxy session reads off JSON-RPC messages (parsed, possibly batches) and how it
+// writes them back as lines. Nothing here throws on malformed input.
+
+/** One message on its way: the bytes to write and the message they hold (when parsed). */
+export interface Frame {
+	/** The exact bytes: the line as it came when unchanged, else the new JSON. */
+	bytes: Buffer;
+	/** The parsed message or batch. */
+	message: unknown;
+}
+
+/** A JSON-RPC id the session can track. */
+export type Id = string | number;
+
+export const NEWLINE = "\n";
+/** JSON-RPC error codes: parse error, invalid request, internal error, connection closed. */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const INTERNAL_ERROR = -32603;
+export const CONNECTION_CLOSED = -32000;
+
+export function parse(bytes: Buffer): { value: unknown } | undefined {
+	try {
+		return { value: JSON.parse(bytes.toString("utf8")) };
+	} catch {
+		return undefined;
+	}
+}
+
+export function serialize(message: unknown): Buffer | undefined {
+	try {
+		return Buffer.from(JSON.stringify(message) + NEWLINE);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * `frame` rewritten: the same bytes when `rewrite` returned the message unchanged (and
+ * `trimmed` is false), else the new JSON; `undefined` when it cannot be rewritten or written.
+ */
+export function rewriteFrame(
+	frame: Frame,
+	message: unknown,
+	rewrite: (message: unknown) => unknown,
+	trimmed = false,
+): Frame | undefined {
+	let out: unknown;
+	try {
+		out = rewrite(message);
+	} catch {
+		return undefined;
+	}
+	if (out === frame.message && !trimmed)
+		return { bytes: frame.bytes, message: out };
+	const bytes = serialize(out);
+	return bytes === undefined ? undefined : { bytes, message: out };
+}
+
+/** One JSON line holding a JSON-RPC error answer for `id`. */
+export function errorLine(
+	id: Id | null,
+	code: number,
+	message: string,
+	data?: Record<string, unknown>,
+): Frame {
+	const reply = {
+		jsonrpc: "2.0",
+		id,
+		error: { code, message, ...(data === undefined ? {} : { data }) },
+	};
+	return {
+		bytes: Buffer.from(JSON.stringify(reply) + NEWLINE),
+		message: reply,
+	};
+}
+
+export function isBlank(bytes: Buffer): boolean {
+	for (const byte of bytes)
+		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
+			return false;
+	return true;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function isId(value: unknown): value is Id {
+	return typeof value === "string" || typeof value === "number";
+}
+
+export function isMethod(message: unknown, method: string): boolean {
+	return isRecord(message) && message.method === method;
+}
+
+export function hasMethod(message: unknown): boolean {
+	if (Array.isArray(message)) return message.some(hasMethod);
+	return isRecord(message) && typeof message.method === "string";
+}
+
+/** A request that needs the catalog: anything but `initialize` and `ping`. */
+export function startsListing(message: unknown): boolean {
+	if (Array.isArray(message)) return message.some(startsListing);
+	return (
+		isRecord(message) &&
+		isId(message.id) &&
+		typeof message.method === "string" &&
+		message.method !== "initialize" &&
+		message.method !== "ping"
+	);
+}
+
+export function isInitialize(message: unknown, id: Id): boolean {
+	if (Array.isArray(message)) return message.some((m) => isInitialize(m, id));
+	return (
+		isRecord(message) && message.method === "initialize" && message.id === id
+	);
+}
+
+/** Ids of the requests (`requests`) or responses in a message or batch. */
+export function requestIdsOf(message: unknown, requests: boolean): Id[] {
+	const ids: Id[] = [];
+	for (const element of Array.isArray(message) ? message : [message]) {
+		if (!isRecord(element) || !isId(element.id)) continue;
+		if ((typeof element.method === "string") === requests) ids.push(element.id);
+	}
+	return ids;
+}
+
+export function errorText(error: unknown): string {
+	if (isRecord(error) && typeof error.message === "string")
+		return error.message.slice(0, 200);
+	return "no message";
+}
+
+/** The code and message of a failure of the shared store (an McpToolNamesError, mostly). */
+export function storeErrorOf(error: unknown): {
+	code: string;
+	message: string;
+} {
+	const code =
+		isRecord(error) && typeof error.code === "string"
+			? error.code
+			: "store-unavailable";
+	const message =
+		error instanceof Error
+			? error.message
+			: `Shared store failed: ${String(error)}`;
+	return { code, message: message.slice(0, 400) };
+}

@@ -1,0 +1,208 @@
+// The proxy's own Redis client: RESP2 over node:net (node:tls for rediss://), just what
+// RedisCodecStore sends (SCRIPT LOAD, EVALSHA, plus AUTH and SELECT on connect), so
+// `npx -y mcp-tool-names proxy --store …` runs with nothing else installed. It never queues
+// while Redis is away: a command on a lost connection dials again once and fails fast, which
+// is what lets names known locally keep working and new ones fail closed.
+import { connect as connectTcp, type Socket } from "node:net";
+import { connect as connectTls } from "node:tls";
+import type { NodeRedisClientLike } from "../../adapters/redis/client.js";
+import { RespParser, RespReplyError } from "./_resp-parser.js";
+
+/** Where a Redis server is, from a `redis://` or `rediss://` URL. */
+export interface RedisAddress {
+	host: string;
+	port: number;
+	tls: boolean;
+	username?: string;
+	password?: string;
+	db?: number;
+}
+
+/** Options of a {@link RespClient}. */
+export interface RespClientOptions {
+	address: RedisAddress;
+	/** Longest wait for a connection, and for each reply, in ms. */
+	timeoutMs: number;
+}
+
+interface Waiting {
+	resolve(value: unknown): void;
+	reject(error: Error): void;
+}
+
+/** A minimal RESP2 client with the shape RedisCodecStore takes (`sendCommand`). */
+export class RespClient implements NodeRedisClientLike {
+	readonly #address: RedisAddress;
+	readonly #timeoutMs: number;
+	#socket: Socket | undefined;
+	#connecting: Promise<Socket> | undefined;
+	readonly #waiting: Waiting[] = [];
+	#parser = new RespParser();
+	#timer: ReturnType<typeof setTimeout> | undefined;
+	#closed = false;
+
+	constructor(options: RespClientOptions) {
+		this.#address = options.address;
+		this.#timeoutMs = options.timeoutMs;
+	}
+
+	/** `host:port`, for messages. */
+	get where(): string {
+		return `${this.#address.host}:${this.#address.port}`;
+	}
+
+	/**
+	 * Sends one command; resolves with its reply (strings, numbers, arrays, `null`), rejects
+	 * with the server's error reply, or when Redis cannot be reached or does not answer.
+	 */
+	async sendCommand(args: string[]): Promise<unknown> {
+		const socket = await this.#connection();
+		return this.#write(socket, args);
+	}
+
+	/** Closes the connection; later commands fail. */
+	close(): void {
+		this.#closed = true;
+		this.#drop(new Error(`Redis client for ${this.where} was closed`));
+	}
+
+	#connection(): Promise<Socket> {
+		if (this.#closed)
+			return Promise.reject(
+				new Error(`Redis client for ${this.where} was closed`),
+			);
+		if (this.#socket !== undefined) return Promise.resolve(this.#socket);
+		this.#connecting ??= this.#dial().finally(() => {
+			this.#connecting = undefined;
+		});
+		return this.#connecting;
+	}
+
+	async #dial(): Promise<Socket> {
+		const { host, port, tls } = this.#address;
+		const socket = await new Promise<Socket>((resolve, reject) => {
+			const ready = tls ? "secureConnect" : "connect";
+			const raw = tls
+				? connectTls({ host, port, servername: host })
+				: connectTcp({ host, port });
+			const timer = setTimeout(() => {
+				raw.destroy();
+				reject(
+					new Error(
+						`no connection to Redis at ${this.where} within ${this.#timeoutMs} ms`,
+					),
+				);
+			}, this.#timeoutMs);
+			raw.once(ready, () => {
+				clearTimeout(timer);
+				resolve(raw);
+			});
+			raw.once("error", (error: NodeJS.ErrnoException) => {
+				clearTimeout(timer);
+				reject(
+					new Error(
+						`cannot reach Redis at ${this.where}: ${error.code === "ECONNREFUSED" ? "connection refused" : error.message}`,
+					),
+				);
+			});
+		});
+		socket.removeAllListeners("error");
+		socket.setNoDelay(true);
+		socket.unref();
+		this.#parser = new RespParser();
+		socket.on("data", (chunk: Buffer) => this.#receive(chunk));
+		socket.on("error", (error) =>
+			this.#drop(
+				new Error(`lost Redis at ${this.where}: ${error.message}`),
+				socket,
+			),
+		);
+		socket.on("close", () =>
+			this.#drop(
+				new Error(`lost Redis at ${this.where}: connection closed`),
+				socket,
+			),
+		);
+		const { username, password, db } = this.#address;
+		try {
+			if (password !== undefined)
+				await this.#write(
+					socket,
+					username === undefined
+						? ["AUTH", password]
+						: ["AUTH", username, password],
+				);
+			if (db !== undefined && db !== 0)
+				await this.#write(socket, ["SELECT", String(db)]);
+		} catch (error) {
+			this.#drop(error as Error, socket);
+			throw error;
+		}
+		// Only now: no command may run before AUTH and SELECT are through.
+		this.#socket = socket;
+		return socket;
+	}
+
+	#write(socket: Socket, args: readonly string[]): Promise<unknown> {
+		return new Promise((resolve, reject) => {
+			this.#waiting.push({ resolve, reject });
+			socket.write(encode(args));
+			this.#armTimer();
+		});
+	}
+
+	#receive(chunk: Buffer): void {
+		let replies: unknown[];
+		try {
+			replies = this.#parser.push(chunk);
+		} catch (error) {
+			this.#drop(error as Error);
+			return;
+		}
+		for (const reply of replies) {
+			const waiting = this.#waiting.shift();
+			if (reply instanceof RespReplyError) waiting?.reject(reply);
+			else waiting?.resolve(reply);
+		}
+		clearTimeout(this.#timer);
+		this.#timer = undefined;
+		this.#armTimer();
+	}
+
+	/** One timer for the oldest reply awaited: a server that stops answering is dropped. */
+	#armTimer(): void {
+		if (this.#timer !== undefined || this.#waiting.length === 0) return;
+		this.#timer = setTimeout(() => {
+			this.#timer = undefined;
+			this.#drop(
+				new Error(
+					`Redis at ${this.where} did not answer within ${this.#timeoutMs} ms`,
+				),
+			);
+		}, this.#timeoutMs);
+		this.#timer.unref?.();
+	}
+
+	/** Forgets the connection and fails every command awaiting a reply on it. */
+	#drop(error: Error, socket: Socket | undefined = this.#socket): void {
+		clearTimeout(this.#timer);
+		this.#timer = undefined;
+		if (this.#socket === socket) this.#socket = undefined;
+		socket?.removeAllListeners();
+		socket?.on("error", () => {});
+		socket?.destroy();
+		for (const waiting of this.#waiting.splice(0)) waiting.reject(error);
+	}
+}
+
+function encode(args: readonly string[]): Buffer {
+	let head = `*${args.length}\r\n`;
+	const parts: Buffer[] = [];
+	for (const arg of args) {
+		const bytes = Buffer.from(arg, "utf8");
+		parts.push(Buffer.from(`${head}$${bytes.length}\r\n`), bytes);
+		head = "\r\n";
+	}
+	parts.push(Buffer.from("\r\n"));
+	return Buffer.concat(parts);
+}

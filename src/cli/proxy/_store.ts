@@ -1,0 +1,151 @@
+// `--store redis://…`: the proxy's shared wire-name state, on the library's RedisCodecStore and
+// SharedCodec, spoken to through the proxy's own RESP client (no Redis package needed).
+import { RedisCodecStore, SharedCodec } from "../../adapters/redis/index.js";
+import type { ProfileName } from "../../index.js";
+import { quote, usage } from "../_failure.js";
+import { type RedisAddress, RespClient } from "./_resp-client.js";
+
+/** `--store` and its companions, parsed. */
+export interface StoreSettings {
+	/** The URL as given, without its password (for messages). */
+	url: string;
+	address: RedisAddress;
+	/** One history per scope; default from the profile and the upstream. */
+	scope: string;
+	prefix?: string;
+	ttlSeconds?: number;
+}
+
+/** The raw option values the store reads. */
+export interface StoreValues {
+	store?: string | undefined;
+	scope?: string | undefined;
+	prefix?: string | undefined;
+	ttl?: string | undefined;
+}
+
+/** Longest wait for Redis: each connection, reply and store operation. */
+export const STORE_TIMEOUT_MS = 5_000;
+const DEFAULT_PORT = 6379;
+
+/**
+ * Reads `--store`, `--store-scope`, `--store-prefix` and `--store-ttl`.
+ *
+ * @param values - the options as given
+ * @param upstream - the upstream's identity (its command line, or its URL), for the default scope
+ * @param profile - the profile, part of the default scope (a scope holds one profile's names)
+ * @returns the settings, or `undefined` without `--store`
+ * @throws CliFailure `usage` for a malformed value, or a companion option without `--store`
+ */
+export function storeSettingsOf(
+	values: StoreValues,
+	upstream: string,
+	profile: ProfileName,
+): StoreSettings | undefined {
+	if (values.store === undefined) {
+		const stray = (["scope", "prefix", "ttl"] as const).find(
+			(key) => values[key] !== undefined,
+		);
+		if (stray !== undefined)
+			throw usage(`--store-${stray} needs --store redis://host:port`);
+		return undefined;
+	}
+	const { address, url } = addressOf(values.store);
+	const scope = values.scope ?? `${profile}:${upstream}`;
+	if (scope.trim() === "")
+		throw usage("--store-scope needs a name, e.g. --store-scope github");
+	const settings: StoreSettings = { url, address, scope };
+	if (values.prefix !== undefined) settings.prefix = values.prefix;
+	if (values.ttl !== undefined) {
+		const seconds = Number(values.ttl.trim());
+		if (
+			!Number.isSafeInteger(seconds) ||
+			seconds < 1 ||
+			values.ttl.trim() === ""
+		)
+			throw usage(
+				`--store-ttl expects a whole number of seconds, e.g. --store-ttl 2592000 (30 days), got ${quote(values.ttl)}`,
+			);
+		settings.ttlSeconds = seconds;
+	}
+	return settings;
+}
+
+/** The store of one proxy process: one connection and one shared codec for every session. */
+export interface OpenStore {
+	shared: SharedCodec;
+	close(): void;
+}
+
+/**
+ * Connects (lazily: the first claim dials) and binds a shared codec to the scope.
+ *
+ * @param settings - from {@link storeSettingsOf}
+ * @param profile - the proxy's profile
+ * @returns the shared codec and a way to close the connection
+ */
+export function openStore(
+	settings: StoreSettings,
+	profile: ProfileName,
+): OpenStore {
+	const client = new RespClient({
+		address: settings.address,
+		timeoutMs: STORE_TIMEOUT_MS,
+	});
+	const store = new RedisCodecStore({
+		client,
+		...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+		...(settings.ttlSeconds === undefined
+			? {}
+			: { ttlSeconds: settings.ttlSeconds }),
+	});
+	const shared = new SharedCodec({
+		store,
+		scope: settings.scope,
+		profile,
+		timeoutMs: STORE_TIMEOUT_MS,
+	});
+	return { shared, close: () => client.close() };
+}
+
+function addressOf(value: string): { address: RedisAddress; url: string } {
+	const fail = () =>
+		usage(
+			`--store expects redis://host:port[/db] (or rediss:// for TLS), e.g. --store redis://127.0.0.1:6379, got ${quote(redact(value))}`,
+		);
+	let url: URL;
+	try {
+		url = new URL(value.trim());
+	} catch {
+		throw fail();
+	}
+	if (
+		(url.protocol !== "redis:" && url.protocol !== "rediss:") ||
+		url.hostname === ""
+	)
+		throw fail();
+	const path = url.pathname.replace(/^\//, "");
+	if (!/^\d{0,5}$/.test(path) || url.search !== "" || url.hash !== "")
+		throw fail();
+	const address: RedisAddress = {
+		host: url.hostname.replace(/^\[|\]$/g, ""),
+		port: url.port === "" ? DEFAULT_PORT : Number(url.port),
+		tls: url.protocol === "rediss:",
+	};
+	if (path !== "") address.db = Number(path);
+	if (url.password !== "") address.password = decodeURIComponent(url.password);
+	if (url.username !== "") address.username = decodeURIComponent(url.username);
+	if (address.username !== undefined && address.password === undefined) {
+		// redis://secret@host: a password alone, as redis-cli -u reads it.
+		address.password = address.username;
+		delete address.username;
+	}
+	return { address, url: redact(value.trim()) };
+}
+
+/** The URL without its password, for messages and logs. */
+function redact(value: string): string {
+	return value.replace(/\/\/([^@/]*)@/, (_, auth: string) =>
+		auth.includes(":") ? `//${auth.split(":")[0]}:***@` : "//***@",
+	);
+}

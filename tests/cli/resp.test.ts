@@ -1,0 +1,90 @@
+import { createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RespClient } from "../../src/cli/proxy/_resp-client.js";
+import {
+	RespParser,
+	RespReplyError,
+} from "../../src/cli/proxy/_resp-parser.js";
+import { RedisServer } from "../_support/redis-server.js";
+
+describe("RespParser", () => {
+	it("reads every RESP2 reply type, split anywhere across chunks", () => {
+		const wire = Buffer.from(
+			"+OK\r\n-NOSCRIPT No matching script\r\n:42\r\n$4\r\nhé!\r\n$-1\r\n*3\r\n$1\r\na\r\n*1\r\n:1\r\n*-1\r\n",
+		);
+		for (let cut = 1; cut < wire.length; cut++) {
+			const parser = new RespParser();
+			const replies = [
+				...parser.push(wire.subarray(0, cut)),
+				...parser.push(wire.subarray(cut)),
+			];
+			expect(replies).toHaveLength(6);
+			expect(replies[0]).toBe("OK");
+			expect(replies[1]).toBeInstanceOf(RespReplyError);
+			expect((replies[1] as Error).message).toBe("NOSCRIPT No matching script");
+			expect(replies.slice(2)).toEqual([42, "hé!", null, ["a", [1], null]]);
+		}
+	});
+
+	it("throws on a stream that is not RESP", () => {
+		expect(() =>
+			new RespParser().push(Buffer.from("HTTP/1.1 400\r\n")),
+		).toThrow(/not RESP2/);
+	});
+});
+
+describe("RespClient", () => {
+	let redis: RedisServer;
+	beforeAll(async () => {
+		redis = await RedisServer.start();
+	}, 30_000);
+	afterAll(async () => {
+		await redis?.close();
+	});
+
+	it("sends commands to a real redis-server, fails fast while it is down, and reconnects after", async () => {
+		const client = new RespClient({
+			address: { host: "127.0.0.1", port: redis.port, tls: false, db: 3 },
+			timeoutMs: 5_000,
+		});
+		expect(await client.sendCommand(["SET", "k", "v"])).toBe("OK");
+		expect(await client.sendCommand(["HSET", "h", "a", "1", "b", "2"])).toBe(2);
+		expect(await client.sendCommand(["HGETALL", "h"])).toEqual([
+			"a",
+			"1",
+			"b",
+			"2",
+		]);
+		await expect(client.sendCommand(["NOSUCH"])).rejects.toBeInstanceOf(
+			RespReplyError,
+		);
+		await redis.stop();
+		await expect(client.sendCommand(["GET", "k"])).rejects.toThrow(
+			/Redis at 127\.0\.0\.1/,
+		);
+		await redis.restart();
+		expect(await client.sendCommand(["SELECT", "3"])).toBe("OK");
+		expect(await client.sendCommand(["PING"])).toBe("PONG");
+		client.close();
+		await expect(client.sendCommand(["PING"])).rejects.toThrow(/closed/);
+	}, 30_000);
+
+	it("drops a server that stops answering within its timeout", async () => {
+		const sockets: Socket[] = [];
+		const silent: Server = createServer((socket) => sockets.push(socket));
+		await new Promise<void>((resolve) =>
+			silent.listen(0, "127.0.0.1", resolve),
+		);
+		const port = (silent.address() as { port: number }).port;
+		const client = new RespClient({
+			address: { host: "127.0.0.1", port, tls: false },
+			timeoutMs: 200,
+		});
+		await expect(client.sendCommand(["PING"])).rejects.toThrow(
+			/did not answer within 200 ms/,
+		);
+		client.close();
+		for (const socket of sockets) socket.destroy();
+		await new Promise<void>((resolve) => silent.close(() => resolve()));
+	});
+});
