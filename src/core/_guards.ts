@@ -173,12 +173,15 @@ export function codecOption(
 /**
  * Runs `read` (which reads `value`), turning anything it throws but a McpToolNamesError into
  * one: a getter or iterator of the caller's that throws is a bad argument, not our crash.
+ * With `expected`, the message says what the argument should have been, as
+ * {@link invalidArgument} does.
  */
 export function readArgument<T>(
 	fn: string,
 	argument: string,
 	value: unknown,
 	read: () => T,
+	expected?: string,
 ): T {
 	try {
 		return read();
@@ -186,7 +189,9 @@ export function readArgument<T>(
 		if (error instanceof McpToolNamesError) throw error;
 		throw new McpToolNamesError(
 			"invalid-argument",
-			`${fn} could not read ${argument} (${describeValue(value)}): ${messageOf(error)}`,
+			expected === undefined
+				? `${fn} could not read ${argument} (${describeValue(value)}): ${messageOf(error)}`
+				: `${fn} expects ${argument} to be ${expected}, got ${describeValue(value)} that throws when read: ${messageOf(error)}`,
 			{ cause: error },
 		);
 	}

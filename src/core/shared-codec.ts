@@ -1,4 +1,12 @@
 import { checkNames } from "./_codec-input.js";
+import {
+	checkOptions,
+	codecOption,
+	invalidOption,
+	isRecord,
+	positiveIntegerOption,
+	readArgument,
+} from "./_guards.js";
 import { STORE_BOUND } from "./_lock.js";
 import { snapshotProfile } from "./_snapshot.js";
 import { WireNameCodec } from "./codec.js";
@@ -32,6 +40,8 @@ export interface SharedCodecOptions extends WireNameCodecOptions {
 	maxAttempts?: number;
 }
 
+const FN = "SharedCodec";
+const STORE = "a CodecStore (with load and claim)";
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_ATTEMPTS = 32;
 
@@ -66,29 +76,36 @@ export class SharedCodec {
 
 	/**
 	 * @param options - store, scope, and the codec or its options
-	 * @throws McpToolNamesError `invalid-option` for a malformed option
+	 * @throws McpToolNamesError `invalid-option` for a malformed option; `invalid-argument`
+	 * for options (or a store) whose properties throw when read
 	 */
 	constructor(options: SharedCodecOptions) {
 		const { store, scope, codec, timeoutMs, maxAttempts, ...rest } =
-			options ?? ({} as SharedCodecOptions);
-		if (
-			typeof store?.load !== "function" ||
-			typeof store.claim !== "function"
-		) {
-			throw invalidOption(
-				`store must have load and claim methods, got ${describeValue(store)}`,
-			);
-		}
+			checkOptions(FN, options);
+		const [load, claim] = readArgument(
+			FN,
+			"options.store",
+			store,
+			(): unknown[] => (isRecord(store) ? [store.load, store.claim] : []),
+			STORE,
+		);
+		if (typeof load !== "function" || typeof claim !== "function")
+			throw invalidOption(FN, "store", STORE, store);
 		if (typeof scope !== "string" || scope === "")
-			throw invalidOption(
-				`scope must be a non-empty string, got ${describeValue(scope)}`,
-			);
-		this.#timeoutMs = positive("timeoutMs", timeoutMs, DEFAULT_TIMEOUT_MS);
-		this.#maxAttempts = positive(
+			throw invalidOption(FN, "scope", "a non-empty string", scope);
+		this.#timeoutMs = positiveIntegerOption(
+			FN,
+			"timeoutMs",
+			timeoutMs,
+			DEFAULT_TIMEOUT_MS,
+		);
+		this.#maxAttempts = positiveIntegerOption(
+			FN,
 			"maxAttempts",
 			maxAttempts,
 			DEFAULT_MAX_ATTEMPTS,
 		);
+		codecOption(FN, codec);
 		this.codec = codec ?? new WireNameCodec(rest);
 		this.scope = scope;
 		this.#store = store;
@@ -236,17 +253,4 @@ export class SharedCodec {
 			`Scope ${describeValue(this.scope)} holds wire names for profile ${describeValue(name)}, not ${describeValue(this.codec.profile.name)}; give each profile its own scope`,
 		);
 	}
-}
-
-function positive(name: string, value: unknown, fallback: number): number {
-	if (value === undefined) return fallback;
-	if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1)
-		throw invalidOption(
-			`${name} must be a positive integer, got ${describeValue(value)}`,
-		);
-	return value;
-}
-
-function invalidOption(message: string): McpToolNamesError {
-	return new McpToolNamesError("invalid-option", message);
 }

@@ -1,3 +1,6 @@
+import { stringArgument } from "./_guards.js";
+import { claimArgument, scopeRecordArgument } from "./_store-input.js";
+
 /**
  * What a {@link CodecStore} holds for one scope: the assignments, the profile they were
  * made for, and the two numbers a claim must match to be accepted.
@@ -88,12 +91,30 @@ export interface CodecStore {
  * @param claim - the claim
  * @param newEpoch - the epoch to give a scope created by this claim
  * @returns the outcome, and the scope's next state when the claim added names
+ * @throws McpToolNamesError `invalid-argument` for a state or claim of another shape (the
+ * message names the field), or a `newEpoch` that is not a string
  * @example
  * ```ts
  * const { outcome, next } = mergeClaim(state, claim, String(Date.now()));
  * ```
  */
 export function mergeClaim(
+	state: StoredNames,
+	claim: NameClaim,
+	newEpoch: string,
+): { outcome: ClaimOutcome; next?: StoredNames } {
+	const FN = "mergeClaim";
+	return merge(
+		scopeRecordArgument(FN, "state", state, STATE),
+		claimArgument(FN, claim),
+		stringArgument(FN, "newEpoch", newEpoch),
+	);
+}
+
+const STATE = "a StoredNames ({ epoch, version, profile, names })";
+
+/** {@link mergeClaim} on arguments already checked. */
+function merge(
 	state: StoredNames,
 	claim: NameClaim,
 	newEpoch: string,
@@ -146,20 +167,25 @@ export class MemoryCodecStore implements CodecStore {
 	/**
 	 * @param scope - the scope to read
 	 * @returns a copy of what it holds
+	 * @throws McpToolNamesError `invalid-argument` (a rejection) when `scope` is not a string
 	 */
 	async load(scope: string): Promise<StoredNames> {
-		return this.#read(scope);
+		return this.#read(stringArgument("MemoryCodecStore.load", "scope", scope));
 	}
 
 	/**
 	 * @param scope - the scope to add names to
 	 * @param claim - the names and the state they were planned on
 	 * @returns the outcome of {@link mergeClaim}
+	 * @throws McpToolNamesError `invalid-argument` (a rejection) for a `scope` that is not a
+	 * string or a claim of another shape
 	 */
 	async claim(scope: string, claim: NameClaim): Promise<ClaimOutcome> {
-		const { outcome, next } = mergeClaim(
+		const FN = "MemoryCodecStore.claim";
+		stringArgument(FN, "scope", scope);
+		const { outcome, next } = merge(
 			this.#read(scope),
-			claim,
+			claimArgument(FN, claim),
 			`${++this.#epochs}`,
 		);
 		if (next !== undefined) this.#scopes.set(scope, next);

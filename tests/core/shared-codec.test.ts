@@ -9,6 +9,7 @@ import {
 	type StoredNames,
 } from "../../src/core/store.js";
 import { isMcpToolNamesError, WireNameCodec } from "../../src/index.js";
+import { failureOf, rejectionOf, trap } from "../_support/hostile.js";
 
 /** A real store that can be switched off, or made to hang, like a store whose server went away. */
 class SwitchableStore implements CodecStore {
@@ -201,10 +202,118 @@ describe("SharedCodec", () => {
 			expect((error as { code: string }).code).toBe("invalid-option");
 		}
 	});
+
+	it("refuses options, a store or a codec that are not what they say, naming the option", () => {
+		expect(failureOf(() => new SharedCodec(trap as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"SharedCodec could not read options (an object): hostile ownKeys",
+		});
+		expect(
+			failureOf(() => new SharedCodec({ store: trap as never, scope: "s" })),
+		).toEqual({
+			code: "invalid-argument",
+			message:
+				"SharedCodec expects options.store to be a CodecStore (with load and claim), got an object that throws when read: hostile getter",
+		});
+		expect(
+			failureOf(() => new SharedCodec({ store: {} as never, scope: "s" })),
+		).toEqual({
+			code: "invalid-option",
+			message:
+				"SharedCodec option store must be a CodecStore (with load and claim), got an object",
+		});
+		const store = new MemoryCodecStore();
+		expect(
+			failureOf(
+				() => new SharedCodec({ store, scope: "s", codec: {} as never }),
+			),
+		).toEqual({
+			code: "invalid-option",
+			message:
+				"SharedCodec option codec must be a WireNameCodec, got an object",
+		});
+	});
+});
+
+describe("MemoryCodecStore", () => {
+	it("rejects a claim of another shape and leaves the scope as it was", async () => {
+		const store = new MemoryCodecStore();
+		const bad = { profile: "p", epoch: "", version: 0, names: "a/b" };
+		expect(await rejectionOf(() => store.claim("s", bad as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				'MemoryCodecStore.claim expects claim.names to be an array of [canonical, wire] string pairs, got "a/b"',
+		});
+		expect(
+			(await rejectionOf(() => store.claim("s", trap as never))).code,
+		).toBe("invalid-argument");
+		expect(await store.load("s")).toEqual({
+			epoch: "",
+			version: 0,
+			profile: "",
+			names: [],
+		});
+	});
+
+	it("rejects a scope that is not a string, naming the argument", async () => {
+		const store = new MemoryCodecStore();
+		expect(await rejectionOf(() => store.load(undefined as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"MemoryCodecStore.load expects scope to be a string, got undefined",
+		});
+		const claim: NameClaim = { profile: "p", epoch: "", version: 0, names: [] };
+		expect(
+			(await rejectionOf(() => store.claim(Symbol("s") as never, claim)))
+				.message,
+		).toBe(
+			"MemoryCodecStore.claim expects scope to be a string, got symbol Symbol(s)",
+		);
+	});
 });
 
 describe("mergeClaim", () => {
 	const empty: StoredNames = { epoch: "", version: 0, profile: "", names: [] };
+
+	it("refuses a state or claim of another shape, naming the field", () => {
+		const claim: NameClaim = { profile: "p", epoch: "", version: 0, names: [] };
+		expect(failureOf(() => mergeClaim(undefined as never, claim, "e"))).toEqual(
+			{
+				code: "invalid-argument",
+				message:
+					"mergeClaim expects state to be a StoredNames ({ epoch, version, profile, names }), got undefined",
+			},
+		);
+		expect(
+			failureOf(() => mergeClaim(empty, { ...claim, version: -1 }, "e")),
+		).toEqual({
+			code: "invalid-argument",
+			message:
+				"mergeClaim expects claim.version to be a non-negative integer, got number -1",
+		});
+		expect(
+			failureOf(() =>
+				mergeClaim(empty, { ...claim, names: [["a/b", 1]] } as never, "e"),
+			),
+		).toEqual({
+			code: "invalid-argument",
+			message:
+				"mergeClaim expects claim.names to be an array of [canonical, wire] string pairs, got an array",
+		});
+		expect(
+			failureOf(() => mergeClaim({ ...empty, profile: 1 } as never, claim, "e"))
+				.message,
+		).toBe("mergeClaim expects state.profile to be a string, got number 1");
+		expect(failureOf(() => mergeClaim(empty, claim, 1 as never)).message).toBe(
+			"mergeClaim expects newEpoch to be a string, got number 1",
+		);
+		expect(failureOf(() => mergeClaim(empty, trap as never, "e"))).toEqual({
+			code: "invalid-argument",
+			message:
+				"mergeClaim expects claim to be a NameClaim ({ profile, epoch, version, names }), got an object that throws when read: hostile getter",
+		});
+	});
 
 	it("creates a scope with the claimed names at version 1", () => {
 		const { outcome, next } = mergeClaim(

@@ -161,20 +161,6 @@ function methodsOf(instance: object): string[] {
 	return [...names];
 }
 
-/**
- * Entries whose exports do not yet turn every hostile argument into McpToolNamesError (a
- * server, client or tool set that is itself a throwing Proxy; the redis store's claims). Each
- * is still walked below and its failures listed, so the list shrinks as they are fixed: an
- * entry listed here that passes fails the test.
- */
-const PENDING = new Set([
-	"./sdk",
-	"./ai",
-	"./openai-agents",
-	"./langchain",
-	"./redis",
-]);
-
 const all = entries();
 
 describe("every export of every entry", () => {
@@ -250,14 +236,7 @@ describe("every export of every entry", () => {
 					}
 				}
 			}
-			if (PENDING.has(entry.subpath)) {
-				expect(
-					failures.length,
-					`${entry.subpath} passes now: take it off PENDING`,
-				).toBeGreaterThan(0);
-			} else {
-				expect(failures).toEqual([]);
-			}
+			expect(failures).toEqual([]);
 		}, 120_000);
 	}
 });

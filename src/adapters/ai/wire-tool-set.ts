@@ -1,12 +1,11 @@
 import type { ToolSet } from "ai";
-import {
-	McpToolNamesError,
-	type NameProfile,
-	type ProfileName,
-	type WireNameCodec,
-} from "../../index.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { WIRED } from "./_wired.js";
+
+const FN = "wireToolSet";
+const TOOL_SET = "a ToolSet object (name → tool)";
 
 /**
  * Options of {@link wireToolSet}: the provider profile of a new codec, or the codec to
@@ -46,19 +45,21 @@ export function wireToolSet<T extends ToolSet>(
 	tools: T,
 	options?: WireToolSetOptions,
 ): ToolSet {
-	if (typeof tools !== "object" || tools === null || Array.isArray(tools)) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			"wireToolSet tools must be a ToolSet object (name → tool)",
-		);
-	}
-	const codec = wireCodecOf("wireToolSet", options);
-	const names = Object.keys(tools);
-	const wires = codec.encodeAll(names);
+	if (!isRecord(tools)) throw invalidArgument(FN, "tools", TOOL_SET, tools);
+	// Read once, here: a Proxy or getter of the caller's that throws is a bad argument.
+	const entries = readArgument(
+		FN,
+		"tools",
+		tools,
+		() => Object.keys(tools).map((name) => [name, tools[name]] as const),
+		TOOL_SET,
+	);
+	const codec = wireCodecOf(FN, options);
+	const wires = codec.encodeAll(entries.map(([name]) => name));
 	// A null prototype, as @ai-sdk/mcp builds its own: `__proto__` is a valid wire name.
 	const wired: ToolSet = Object.create(null);
-	names.forEach((name, index) => {
-		wired[wires[index] ?? name] = tools[name] as ToolSet[string];
+	entries.forEach(([name, tool], index) => {
+		wired[wires[index] ?? name] = tool as ToolSet[string];
 	});
 	WIRED.set(wired, codec);
 	return wired;

@@ -1,8 +1,13 @@
+import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
 import type { Resolution, WireNameCodec } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
 import { WIRED } from "./_wired.js";
+
+const FN = "repairToolCall";
+const TOOL_CALL = "a tool call with a string name";
+const TOOLS = "an array of tools with a string name";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
@@ -48,7 +53,9 @@ export interface NamedTool {
  * @param tools - the tools the model was given
  * @param options - `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
  * @returns the call with the corrected name, or `null`
- * @throws McpToolNamesError `invalid-option` for a malformed option
+ * @throws McpToolNamesError `invalid-argument` when `toolCall` has no string name or `tools`
+ * is not an array of tools with string names (a value whose properties throw when read
+ * included); `invalid-option` for a malformed option
  * @example
  * ```ts
  * const calls = message.tool_calls?.map(
@@ -62,29 +69,72 @@ export function repairToolCall<C extends { name: string }>(
 	tools: readonly NamedTool[],
 	options?: RepairToolCallOptions,
 ): C | null {
-	const router = hostRouter(repairOptionsOf("repairToolCall", options));
-	if (tools.some((tool) => tool.name === toolCall.name)) return null;
-	const codec = sharedCodecOf(tools);
-	const entries = tools.map((tool) =>
-		router.entryOf(
-			codec?.lookup(tool.name) ?? tool.name,
-			tool.metadata?.annotations,
-			tool.name,
-		),
+	const router = hostRouter(repairOptionsOf(FN, options));
+	const sent = readArgument(
+		FN,
+		"toolCall",
+		toolCall,
+		() => (isRecord(toolCall) ? toolCall.name : undefined),
+		TOOL_CALL,
 	);
-	const correction = router.correct(toolCall.name, entries, codec);
+	if (typeof sent !== "string")
+		throw invalidArgument(FN, "toolCall", TOOL_CALL, toolCall);
+	const named = namedTools(tools);
+	if (named.some(({ name }) => name === sent)) return null;
+	const codec = sharedCodecOf(named);
+	const entries = named.map(({ name, annotations }) =>
+		router.entryOf(codec?.lookup(name) ?? name, annotations, name),
+	);
+	const correction = router.correct(sent, entries, codec);
 	if (
 		correction === undefined ||
-		!tools.some((tool) => tool.name === correction.name)
+		!named.some(({ name }) => name === correction.name)
 	)
 		return null;
 	return { ...toolCall, name: correction.name };
 }
 
+/** A tool as read once: the object, its name and the MCP annotations it kept. */
+interface ReadTool {
+	tool: NamedTool;
+	name: string;
+	annotations: unknown;
+}
+
+/** Each tool, read once; anything but an array of named tools is refused. */
+function namedTools(tools: unknown): ReadTool[] {
+	if (!Array.isArray(tools)) throw invalidArgument(FN, "tools", TOOLS, tools);
+	return readArgument(
+		FN,
+		"tools",
+		tools,
+		() =>
+			tools.map((tool: unknown, index): ReadTool => {
+				const name = isRecord(tool) ? tool.name : undefined;
+				if (typeof name !== "string")
+					throw invalidArgument(
+						FN,
+						`tools[${index}]`,
+						"a tool with a string name",
+						tool,
+					);
+				const { metadata } = tool as NamedTool;
+				return {
+					tool: tool as NamedTool,
+					name,
+					annotations: isRecord(metadata) ? metadata.annotations : undefined,
+				};
+			}),
+		TOOLS,
+	);
+}
+
 /** The codec every tool came through `wireTools` with, if they share one. */
-function sharedCodecOf(tools: readonly NamedTool[]): WireNameCodec | undefined {
-	const codec = tools[0] === undefined ? undefined : WIRED.get(tools[0]);
-	return codec !== undefined && tools.every((tool) => WIRED.get(tool) === codec)
+function sharedCodecOf(named: readonly ReadTool[]): WireNameCodec | undefined {
+	const first = named[0];
+	const codec = first === undefined ? undefined : WIRED.get(first.tool);
+	return codec !== undefined &&
+		named.every(({ tool }) => WIRED.get(tool) === codec)
 		? codec
 		: undefined;
 }

@@ -1,11 +1,10 @@
-import {
-	McpToolNamesError,
-	type NameProfile,
-	type ProfileName,
-	type WireNameCodec,
-} from "../../index.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { WIRED } from "./_wired.js";
+
+const FN = "wireTools";
+const TOOLS = "an array of tools with a string name";
 
 /**
  * Options of {@link wireTools}: the provider profile of a new codec, or the codec to share
@@ -47,25 +46,44 @@ export function wireTools<T extends { name: string }>(
 	tools: readonly T[],
 	options?: WireToolsOptions,
 ): T[] {
-	if (
-		!Array.isArray(tools) ||
-		tools.some((tool) => typeof tool?.name !== "string")
-	) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			"wireTools tools must be an array of tools with a string name",
-		);
-	}
-	const codec = wireCodecOf("wireTools", options);
-	const wires = codec.encodeAll(tools.map((tool) => tool.name));
-	return tools.map((tool, index) => {
-		const name = wires[index] ?? tool.name;
-		let wired = tool;
-		if (name !== tool.name) {
-			const copy: T = Object.create(Object.getPrototypeOf(tool));
-			wired = Object.assign(copy, tool, { name });
-		}
-		WIRED.set(wired, codec);
-		return wired;
-	});
+	if (!Array.isArray(tools)) throw invalidArgument(FN, "tools", TOOLS, tools);
+	// Read once, here: a Proxy or getter of the caller's that throws is a bad argument.
+	const names = readArgument(
+		FN,
+		"tools",
+		tools,
+		() =>
+			tools.map((tool: unknown, index) => {
+				const name = isRecord(tool) ? tool.name : undefined;
+				if (typeof name !== "string")
+					throw invalidArgument(
+						FN,
+						`tools[${index}]`,
+						"a tool with a string name",
+						tool,
+					);
+				return name;
+			}),
+		TOOLS,
+	);
+	const codec = wireCodecOf(FN, options);
+	const wires = codec.encodeAll(names);
+	// Copying reads every property of a renamed tool: one that throws is a bad argument too.
+	return readArgument(
+		FN,
+		"tools",
+		tools,
+		() =>
+			tools.map((tool, index) => {
+				const name = wires[index] ?? (names[index] as string);
+				let wired = tool;
+				if (name !== names[index]) {
+					const copy: T = Object.create(Object.getPrototypeOf(tool));
+					wired = Object.assign(copy, tool, { name });
+				}
+				WIRED.set(wired, codec);
+				return wired;
+			}),
+		TOOLS,
+	);
 }

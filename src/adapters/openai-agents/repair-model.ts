@@ -4,11 +4,22 @@ import type {
 	ModelRequest,
 	StreamEvent,
 } from "@openai/agents";
+import {
+	checkOptions,
+	invalidArgument,
+	invalidOption,
+	isRecord,
+	readArgument,
+} from "../../core/_guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { type HostRouter, hostRouter } from "../_host-route.js";
 import type { Protection, ToolEntry } from "../routing/tool-entry.js";
 import { LISTINGS } from "./_listings.js";
+
+const FN = "repairModel";
+const MODEL = "a Model (with getResponse)";
+const SERVERS = "an array of servers from wrapMcpServer";
 
 /**
  * Options of {@link repairModel}. Protection comes from the MCP annotations of the servers
@@ -33,22 +44,26 @@ export interface RepairModelOptions {
 	onCorrection?: (resolution: Resolution, message: string) => void;
 }
 
-function listingsOf(
-	servers: readonly MCPServer[] | undefined,
-): (() => readonly unknown[])[] {
+function listingsOf(servers: unknown): (() => readonly unknown[])[] {
 	if (servers === undefined) return [];
-	if (!Array.isArray(servers)) {
-		throw new McpToolNamesError(
-			"invalid-option",
-			"repairModel option servers must be an array of servers from wrapMcpServer",
-		);
-	}
-	return servers.map((server, index) => {
-		const listing = LISTINGS.get(server);
+	if (!Array.isArray(servers))
+		throw invalidOption(FN, "servers", SERVERS, servers);
+	const list = readArgument(
+		FN,
+		"options.servers",
+		servers,
+		() => [...servers],
+		SERVERS,
+	);
+	return list.map((server: unknown, index) => {
+		const listing =
+			typeof server === "object" && server !== null
+				? LISTINGS.get(server)
+				: undefined;
 		if (listing === undefined) {
 			throw new McpToolNamesError(
 				"invalid-option",
-				`repairModel option servers[${index}] is not a server from wrapMcpServer; wrap it first, so its annotations are known`,
+				`${FN} option servers[${index}] is not a server from wrapMcpServer; wrap it first, so its annotations are known`,
 			);
 		}
 		return listing;
@@ -66,7 +81,9 @@ function listingsOf(
  * @param model - any `Model`, e.g. `new OpenAIResponsesModel(client, "gpt-5")`
  * @param options - `servers`, `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
  * @returns a `Model` that answers as `model` does, with repaired tool-call names
- * @throws McpToolNamesError `invalid-option` for a malformed option or a server not wrapped
+ * @throws McpToolNamesError `invalid-argument` when `model` is not a `Model` (a value whose
+ * properties throw when read included); `invalid-option` for a malformed option or a server
+ * not wrapped
  * @example
  * ```ts
  * const github = wrapMcpServer(new MCPServerStdio({ command: "github-mcp" }));
@@ -78,18 +95,18 @@ function listingsOf(
  * ```
  */
 export function repairModel(model: Model, options?: RepairModelOptions): Model {
-	if (
-		typeof model !== "object" ||
-		model === null ||
-		typeof model.getResponse !== "function"
-	) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			"repairModel model must be a Model (with getResponse)",
-		);
-	}
-	const router = hostRouter(repairOptionsOf("repairModel", options));
-	const listings = listingsOf(options?.servers);
+	const [getResponse, getRetryAdvice] = readArgument(
+		FN,
+		"model",
+		model,
+		() => (isRecord(model) ? [model.getResponse, model.getRetryAdvice] : []),
+		MODEL,
+	);
+	if (typeof getResponse !== "function")
+		throw invalidArgument(FN, "model", MODEL, model);
+	const opts = checkOptions(FN, options);
+	const router = hostRouter(repairOptionsOf(FN, opts));
+	const listings = listingsOf(opts.servers);
 
 	const repair = <I>(request: ModelRequest, output: readonly I[]): I[] => {
 		const names = [
@@ -139,8 +156,8 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 			}
 		},
 	};
-	if (typeof model.getRetryAdvice === "function")
-		repaired.getRetryAdvice = model.getRetryAdvice.bind(model);
+	if (typeof getRetryAdvice === "function")
+		repaired.getRetryAdvice = getRetryAdvice.bind(model);
 	return repaired;
 }
 

@@ -3,16 +3,15 @@ import type {
 	MCPToolFilterCallable,
 	MCPToolFilterStatic,
 } from "@openai/agents";
-import {
-	McpToolNamesError,
-	type NameProfile,
-	type ProfileName,
-	type WireNameCodec,
-} from "../../index.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
 import { LISTINGS } from "./_listings.js";
+
+const FN = "wrapMcpServer";
+const SERVER = "an MCPServer (with listTools and callTool)";
 
 /**
  * Options of {@link wrapMcpServer}: the provider profile of a new codec, or the codec to
@@ -66,7 +65,8 @@ function canonicalFilter(
  * @param server - an `MCPServerStdio`, `MCPServerStreamableHttp`, `MCPServerSSE` or any `MCPServer`
  * @param options - `profile` (default `openai`) or a shared `codec`
  * @returns the server, listing wire names and decoding them on call
- * @throws McpToolNamesError `invalid-argument` when `server` is not an MCPServer;
+ * @throws McpToolNamesError `invalid-argument` when `server` is not an MCPServer (a value
+ * whose properties throw when read included);
  * `invalid-option` for `codec` together with `profile`; `invalid-profile` for an unknown profile
  * @example
  * ```ts
@@ -79,18 +79,29 @@ export function wrapMcpServer<S extends MCPServer>(
 	server: S,
 	options?: WrapMcpServerOptions,
 ): S {
+	// Read once, here: a Proxy or getter of the caller's that throws is a bad argument.
+	const read = readArgument(
+		FN,
+		"server",
+		server,
+		(): Partial<
+			Record<"listTools" | "callTool" | "callToolResult", unknown>
+		> =>
+			isRecord(server)
+				? {
+						listTools: server.listTools,
+						callTool: server.callTool,
+						callToolResult: server.callToolResult,
+					}
+				: {},
+		SERVER,
+	);
 	if (
-		typeof server !== "object" ||
-		server === null ||
-		typeof server.listTools !== "function" ||
-		typeof server.callTool !== "function"
-	) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			"wrapMcpServer server must be an MCPServer (with listTools and callTool)",
-		);
-	}
-	const codec = wireCodecOf("wrapMcpServer", options);
+		typeof read.listTools !== "function" ||
+		typeof read.callTool !== "function"
+	)
+		throw invalidArgument(FN, "server", SERVER, server);
+	const codec = wireCodecOf(FN, options);
 	// Only decoding: the agent runtime never calls a name it did not list (repairModel
 	// corrects before the runtime looks).
 	const router = new ToolRouter({ codec });
@@ -112,8 +123,10 @@ export function wrapMcpServer<S extends MCPServer>(
 		listTools,
 		callTool: (name, ...rest) => server.callTool(canonicalOf(name), ...rest),
 	};
-	if (typeof server.callToolResult === "function") {
-		const callToolResult = server.callToolResult.bind(server);
+	if (typeof read.callToolResult === "function") {
+		const callToolResult = (
+			read.callToolResult as NonNullable<MCPServer["callToolResult"]>
+		).bind(server);
 		own.callToolResult = (name, ...rest) =>
 			callToolResult(canonicalOf(name), ...rest);
 	}

@@ -1,4 +1,4 @@
-import { McpToolNamesError } from "../../index.js";
+import { invalidOption, isRecord, readArgument } from "../../core/_guards.js";
 
 /**
  * The part of a node-redis client (`createClient()` of `redis` 5) the store uses.
@@ -39,18 +39,34 @@ export type RedisClientLike = NodeRedisClientLike | IORedisClientLike;
 /** One raw command, whichever client it is. */
 export type SendCommand = (args: string[]) => Promise<unknown>;
 
-export function commandSender(client: RedisClientLike): SendCommand {
-	const candidate = client as Partial<NodeRedisClientLike & IORedisClientLike>;
-	if (typeof candidate?.call === "function") {
-		const call = candidate.call.bind(client);
-		return ([command, ...args]) => call(command as string, ...args);
-	}
-	if (typeof candidate?.sendCommand === "function") {
-		const send = candidate.sendCommand.bind(client);
-		return (args) => send(args);
-	}
-	throw new McpToolNamesError(
-		"invalid-option",
-		"client must be a node-redis client (sendCommand) or an ioredis client (call)",
+const CLIENT = "a node-redis client (sendCommand) or an ioredis client (call)";
+
+/**
+ * The one way the store sends commands, read once from the client it was given.
+ *
+ * @throws McpToolNamesError `invalid-option` for a client of another shape;
+ * `invalid-argument` for one whose properties throw when read
+ */
+export function commandSender(owner: string, client: unknown): SendCommand {
+	const { call, sendCommand } = readArgument(
+		owner,
+		"options.client",
+		client,
+		(): Partial<Record<"call" | "sendCommand", unknown>> =>
+			isRecord(client)
+				? { call: client.call, sendCommand: client.sendCommand }
+				: {},
+		CLIENT,
 	);
+	if (typeof call === "function") {
+		const bound = (call as IORedisClientLike["call"]).bind(client);
+		return ([command, ...args]) => bound(command as string, ...args);
+	}
+	if (typeof sendCommand === "function") {
+		const bound = (sendCommand as NodeRedisClientLike["sendCommand"]).bind(
+			client,
+		);
+		return (args) => bound(args);
+	}
+	throw invalidOption(owner, "client", CLIENT, client);
 }

@@ -1,10 +1,16 @@
+import {
+	checkOptions,
+	invalidOption,
+	positiveIntegerOption,
+	stringArgument,
+} from "../../core/_guards.js";
+import { claimArgument } from "../../core/_store-input.js";
 import type {
 	ClaimOutcome,
 	CodecStore,
 	NameClaim,
 	StoredNames,
 } from "../../core/store.js";
-import { McpToolNamesError } from "../../index.js";
 import { CLAIM_SCRIPT, LOAD_SCRIPT } from "./_scripts.js";
 import {
 	commandSender,
@@ -32,6 +38,7 @@ export interface RedisCodecStoreOptions {
 	ttlSeconds?: number;
 }
 
+const FN = "RedisCodecStore";
 const DEFAULT_PREFIX = "mcp-tool-names:";
 
 /**
@@ -58,22 +65,19 @@ export class RedisCodecStore implements CodecStore {
 	 * @throws McpToolNamesError `invalid-option` for a client of another shape or a bad option
 	 */
 	constructor(options: RedisCodecStoreOptions) {
-		const { client, prefix = DEFAULT_PREFIX, ttlSeconds } = options ?? {};
-		this.#send = commandSender(client);
+		const opts = checkOptions(FN, options);
+		this.#send = commandSender(FN, opts.client);
+		const prefix = opts.prefix ?? DEFAULT_PREFIX;
 		if (typeof prefix !== "string")
-			throw invalidOption(`prefix must be a string, got ${typeof prefix}`);
-		if (
-			ttlSeconds !== undefined &&
-			(typeof ttlSeconds !== "number" ||
-				!Number.isSafeInteger(ttlSeconds) ||
-				ttlSeconds < 1)
-		) {
-			throw invalidOption(
-				`ttlSeconds must be a positive integer, got ${String(ttlSeconds)}`,
-			);
-		}
+			throw invalidOption(FN, "prefix", "a string", prefix);
+		const ttlSeconds = positiveIntegerOption(
+			FN,
+			"ttlSeconds",
+			opts.ttlSeconds,
+			0,
+		);
 		this.#prefix = prefix;
-		this.#ttl = String((ttlSeconds ?? 0) * 1000);
+		this.#ttl = String(ttlSeconds * 1000);
 	}
 
 	/**
@@ -87,6 +91,7 @@ export class RedisCodecStore implements CodecStore {
 	 * ```
 	 */
 	keysOf(scope: string): { names: string; wires: string; meta: string } {
+		stringArgument(`${FN}.keysOf`, "scope", scope);
 		const base = `${this.#prefix}{${scope}}`;
 		return {
 			names: `${base}:names`,
@@ -100,6 +105,7 @@ export class RedisCodecStore implements CodecStore {
 	 * @returns what it holds (an empty state when it does not exist); refreshes its expiry
 	 */
 	async load(scope: string): Promise<StoredNames> {
+		stringArgument(`${FN}.load`, "scope", scope);
 		const reply = await this.#run(LOAD_SCRIPT, scope, [this.#ttl]);
 		const [epoch, version, profile, flat] = reply as [
 			string,
@@ -116,12 +122,14 @@ export class RedisCodecStore implements CodecStore {
 	 * @returns the outcome of the merge rules, applied atomically by Redis
 	 */
 	async claim(scope: string, claim: NameClaim): Promise<ClaimOutcome> {
+		stringArgument(`${FN}.claim`, "scope", scope);
+		const checked = claimArgument(`${FN}.claim`, claim);
 		const args = [
-			claim.profile,
-			claim.epoch,
-			String(claim.version),
+			checked.profile,
+			checked.epoch,
+			String(checked.version),
 			this.#ttl,
-			...claim.names.flat(),
+			...checked.names.flat(),
 		];
 		const reply = (await this.#run(CLAIM_SCRIPT, scope, args)) as unknown[];
 		const status = reply[0];
@@ -174,8 +182,4 @@ function pairs(flat: readonly unknown[]): Array<[string, string]> {
 	for (let i = 0; i + 1 < flat.length; i += 2)
 		names.push([String(flat[i]), String(flat[i + 1])]);
 	return names;
-}
-
-function invalidOption(message: string): McpToolNamesError {
-	return new McpToolNamesError("invalid-option", message);
 }

@@ -3,12 +3,24 @@
  * members it reads are those of `_sdk-internals.ts`): nothing here imports an SDK or uses
  * `instanceof`, so copies of the SDK bundled twice are recognised as well.
  */
+import { invalidArgument, readArgument } from "../../core/_guards.js";
 import {
 	type HandlerMap,
 	handlerMapOf,
+	isIntercepted,
 	type RegisteredToolLike,
 	registeredToolsOf,
 } from "./_sdk-internals.js";
+
+const SERVER =
+	"an McpServer or Server from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/server 2.x";
+const CLIENT =
+	"a Client from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x";
+
+/** Set on a client `wrapClient` wrapped, so a second wrap is refused. */
+export const WRAPPED_CLIENT: unique symbol = Symbol.for(
+	"mcp-tool-names.sdk.wrapped-client",
+);
 
 /** What {@link detectServer} found. */
 export type DetectedServer =
@@ -51,18 +63,86 @@ export function detectServer(value: unknown): DetectedServer | undefined {
 	return undefined;
 }
 
+/** A method of an SDK `Client`, as read from the instance. */
+export type ClientMethod = (...args: unknown[]) => Promise<unknown>;
+
+/** What {@link detectClient} found: the methods `wrapClient` replaces, read once. */
+export interface DetectedClient {
+	listTools: ClientMethod;
+	callTool: ClientMethod;
+	/** Whether `wrapClient` wrapped this client already. */
+	wrapped: boolean;
+}
+
 /**
- * Tells whether a value has the methods of an SDK `Client` that {@link wrapClient} replaces.
+ * Tells whether a value has the methods of an SDK `Client` that `wrapClient` replaces.
  *
  * @param value - anything
- * @returns `true` when `listTools` and `callTool` are functions
+ * @returns its `listTools` and `callTool`, or `undefined` when either is not a function
  */
-export function isClientLike(
+export function detectClient(value: unknown): DetectedClient | undefined {
+	if (!isObject(value)) return undefined;
+	const { listTools, callTool } = value;
+	if (typeof listTools !== "function" || typeof callTool !== "function")
+		return undefined;
+	return {
+		listTools: listTools as ClientMethod,
+		callTool: callTool as ClientMethod,
+		wrapped: value[WRAPPED_CLIENT] === true,
+	};
+}
+
+/**
+ * The server argument of a wrapper, detected once where it enters, with whether it was
+ * wrapped already.
+ *
+ * @throws McpToolNamesError `invalid-argument` for anything but an SDK server, a value whose
+ * properties throw when read included
+ */
+export function serverArgument(
+	fn: string,
 	value: unknown,
-): value is Record<PropertyKey, unknown> {
-	return (
-		isObject(value) &&
-		typeof value.listTools === "function" &&
-		typeof value.callTool === "function"
+): DetectedServer & { wrapped: boolean } {
+	const detected = readArgument(
+		fn,
+		"server",
+		value,
+		() => {
+			const found = detectServer(value);
+			return found && { ...found, wrapped: isIntercepted(found.handlers) };
+		},
+		SERVER,
 	);
+	if (detected === undefined)
+		throw invalidArgument(
+			fn,
+			"server",
+			isObject(value) ? `${SERVER} (with its request-handler table)` : SERVER,
+			value,
+		);
+	return detected;
+}
+
+/**
+ * The client argument of a wrapper, detected once where it enters.
+ *
+ * @throws McpToolNamesError `invalid-argument` for anything but an SDK client, a value whose
+ * properties throw when read included
+ */
+export function clientArgument(fn: string, value: unknown): DetectedClient {
+	const detected = readArgument(
+		fn,
+		"client",
+		value,
+		() => detectClient(value),
+		CLIENT,
+	);
+	if (detected === undefined)
+		throw invalidArgument(
+			fn,
+			"client",
+			isObject(value) ? `${CLIENT} (with listTools and callTool)` : CLIENT,
+			value,
+		);
+	return detected;
 }

@@ -17,13 +17,12 @@ import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
 import { define } from "./_define.js";
 import { canonicalCallArguments } from "./client-v2.js";
-import { isClientLike } from "./detect.js";
+import { type ClientMethod, clientArgument, WRAPPED_CLIENT } from "./detect.js";
 import type { ClientLike, WrapClientOptions } from "./types.js";
 
 const FN = "wrapClient";
-const WRAPPED = Symbol.for("mcp-tool-names.sdk.wrapped-client");
 
-type Method = (...args: unknown[]) => Promise<unknown>;
+type Method = ClientMethod;
 type Failure = { error: unknown } | { result: unknown };
 
 /**
@@ -54,13 +53,8 @@ export function wrapClient<C extends ClientLike>(
 	options?: WrapClientOptions,
 ): C {
 	const opts = checkOptions(FN, options);
-	if (!isClientLike(client)) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`${FN} expects a Client from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x, got ${typeof client === "object" && client !== null ? "an object without listTools and callTool" : typeof client}`,
-		);
-	}
-	if (client[WRAPPED] === true) {
+	const { listTools, callTool, wrapped } = clientArgument(FN, client);
+	if (wrapped) {
 		throw new McpToolNamesError(
 			"invalid-argument",
 			`${FN}: this client is already wrapped; wrap it once`,
@@ -81,8 +75,6 @@ export function wrapClient<C extends ClientLike>(
 				onCorrection?.(decision.message, decision.resolution);
 		},
 	});
-	const listTools = client.listTools as Method;
-	const callTool = client.callTool as Method;
 
 	const listed: Method = async (...args) => {
 		const result = await listTools.apply(client, args);
@@ -164,7 +156,7 @@ export function wrapClient<C extends ClientLike>(
 
 	define(client, "listTools", listed);
 	define(client, "callTool", called);
-	Object.defineProperty(client, WRAPPED, { value: true });
+	Object.defineProperty(client, WRAPPED_CLIENT, { value: true });
 	return client;
 }
 

@@ -18,10 +18,9 @@ import { entriesOfRegistry } from "./_catalog.js";
 import {
 	decodePreDispatchNames,
 	interceptHandlers,
-	isIntercepted,
 	type RequestHandler,
 } from "./_sdk-internals.js";
-import { detectServer } from "./detect.js";
+import { serverArgument } from "./detect.js";
 import type { ServerLike, WrapServerOptions } from "./types.js";
 
 const FN = "wrapServer";
@@ -60,14 +59,8 @@ export function wrapServer<S extends ServerLike>(
 	options?: WrapServerOptions,
 ): S {
 	const opts = checkOptions(FN, options);
-	const detected = detectServer(server);
-	if (detected === undefined) {
-		throw new McpToolNamesError(
-			"invalid-argument",
-			`${FN} expects an McpServer or Server from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/server 2.x, got ${typeof server === "object" && server !== null ? "an object without their request-handler table" : typeof server}`,
-		);
-	}
-	if (isIntercepted(detected.handlers)) {
+	const detected = serverArgument(FN, server);
+	if (detected.wrapped) {
 		throw new McpToolNamesError(
 			"invalid-argument",
 			`${FN}: this server is already wrapped; wrap it once (share names across servers with options.codec)`,

@@ -10,6 +10,7 @@ import { isMcpToolNamesError, type Resolution } from "mcp-tool-names";
 import { repairToolCall, wireToolSet } from "mcp-tool-names/ai";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { failureOf, trap } from "../../_support/hostile.js";
 import {
 	type CatalogServer,
 	type CatalogTool,
@@ -228,6 +229,21 @@ describe("repairToolCall", () => {
 				expect(isMcpToolNamesError(error)).toBe(true);
 			}
 		}
+	});
+
+	it("refuses options whose properties throw when read, and names a callback of the wrong kind", () => {
+		expect(failureOf(() => repairToolCall(trap as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"repairToolCall could not read options (an object): hostile ownKeys",
+		});
+		expect(
+			failureOf(() => repairToolCall({ isProtected: 1 } as never)),
+		).toEqual({
+			code: "invalid-option",
+			message:
+				"repairToolCall option isProtected must be a function, got number 1",
+		});
 	});
 
 	it("protects every tool not marked read-only under protection unless-read-only", async () => {

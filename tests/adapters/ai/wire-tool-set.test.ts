@@ -4,6 +4,7 @@ import { isWireSafe, McpToolNamesError, WireNameCodec } from "mcp-tool-names";
 import { wireToolSet } from "mcp-tool-names/ai";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { failureOf, trap } from "../../_support/hostile.js";
 import { catalogServer } from "../_hosts/catalog-server.js";
 import { quietToolNameWarnings } from "../sdk/_quiet.js";
 import { modelCalling } from "./_model.js";
@@ -103,6 +104,31 @@ describe("wireToolSet", () => {
 		);
 		expect(() => wireToolSet({}, { codec: {} as WireNameCodec })).toThrow(
 			"wireToolSet option codec must be a WireNameCodec, got an object",
+		);
+	});
+
+	it("refuses a tool set that is not an object, or one whose keys throw when read, naming the argument", () => {
+		expect(failureOf(() => wireToolSet([] as unknown as ToolSet))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wireToolSet expects tools to be a ToolSet object (name → tool), got an array",
+		});
+		expect(failureOf(() => wireToolSet(trap as ToolSet))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wireToolSet expects tools to be a ToolSet object (name → tool), got an object that throws when read: hostile ownKeys",
+		});
+		const lying = Object.defineProperty({}, "search", {
+			enumerable: true,
+			get(): never {
+				throw new Error("no tool here");
+			},
+		});
+		expect(failureOf(() => wireToolSet(lying as ToolSet)).message).toMatch(
+			/^wireToolSet expects tools to be .*: no tool here$/,
+		);
+		expect(failureOf(() => wireToolSet({}, trap as never)).code).toBe(
+			"invalid-argument",
 		);
 	});
 });

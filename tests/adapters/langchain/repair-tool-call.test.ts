@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Resolution } from "mcp-tool-names";
 import { repairToolCall, wireTools } from "mcp-tool-names/langchain";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureOf, trap } from "../../_support/hostile.js";
 import { type CatalogTool, catalogServer } from "../_hosts/catalog-server.js";
 import { quietToolNameWarnings } from "../sdk/_quiet.js";
 
@@ -119,5 +120,38 @@ describe("repairToolCall", () => {
 			name: "get_user",
 			id: "7",
 		});
+	});
+
+	it("refuses tools that are not an array of named tools, naming the argument", () => {
+		const call = { name: "get_usr", args: {}, id: "1" };
+		expect(failureOf(() => repairToolCall(call, undefined as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"repairToolCall expects tools to be an array of tools with a string name, got undefined",
+		});
+		expect(
+			failureOf(() => repairToolCall(call, [{ name: "get_user" }, 7] as never)),
+		).toEqual({
+			code: "invalid-argument",
+			message:
+				"repairToolCall expects tools[1] to be a tool with a string name, got number 7",
+		});
+		expect(
+			failureOf(() => repairToolCall(call, [trap] as never)).message,
+		).toMatch(
+			/^repairToolCall expects tools to be an array of tools .*, got an array that throws when read: hostile getter$/,
+		);
+	});
+
+	it("refuses a tool call without a string name, naming the argument", () => {
+		const tools = [{ name: "get_user" }];
+		expect(failureOf(() => repairToolCall("get_usr" as never, tools))).toEqual({
+			code: "invalid-argument",
+			message:
+				'repairToolCall expects toolCall to be a tool call with a string name, got "get_usr"',
+		});
+		expect(failureOf(() => repairToolCall(trap as never, tools)).code).toBe(
+			"invalid-argument",
+		);
 	});
 });

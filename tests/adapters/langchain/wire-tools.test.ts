@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { isWireSafe, McpToolNamesError, WireNameCodec } from "mcp-tool-names";
 import { wireTools } from "mcp-tool-names/langchain";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureOf, trap } from "../../_support/hostile.js";
 import { catalogServer } from "../_hosts/catalog-server.js";
 import { quietToolNameWarnings } from "../sdk/_quiet.js";
 
@@ -124,6 +125,32 @@ describe("wireTools", () => {
 		).toThrow("wireTools options codec and profile cannot be combined");
 		expect(() => wireTools([{} as { name: string }])).toThrow(
 			McpToolNamesError,
+		);
+	});
+
+	it("refuses tools that throw when read, naming the argument", () => {
+		expect(failureOf(() => wireTools(trap as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wireTools expects tools to be an array of tools with a string name, got an object",
+		});
+		expect(failureOf(() => wireTools([{ name: "a" }, null] as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wireTools expects tools[1] to be a tool with a string name, got null",
+		});
+		expect(failureOf(() => wireTools([trap] as never)).message).toMatch(
+			/^wireTools expects tools to be .*, got an array that throws when read: hostile getter$/,
+		);
+		// The name reads fine; copying the renamed tool reads a property that throws.
+		const tool = Object.defineProperty({ name: "a/b" }, "schema", {
+			enumerable: true,
+			get(): never {
+				throw new Error("no schema");
+			},
+		});
+		expect(failureOf(() => wireTools([tool])).message).toMatch(
+			/^wireTools expects tools to be .*: no schema$/,
 		);
 	});
 });

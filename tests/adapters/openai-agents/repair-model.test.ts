@@ -10,6 +10,7 @@ import { isMcpToolNamesError } from "mcp-tool-names";
 import { repairModel, wrapMcpServer } from "mcp-tool-names/openai-agents";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { failureOf, trap } from "../../_support/hostile.js";
 import { ScriptedModel } from "./_model.js";
 
 const CATALOG = fileURLToPath(
@@ -172,5 +173,42 @@ describe("repairModel", () => {
 			expect(isMcpToolNamesError(error)).toBe(true);
 		}
 		expect.assertions(2);
+	});
+
+	it("refuses a model that is not a Model, or whose properties throw when read, naming the argument", () => {
+		expect(failureOf(() => repairModel({} as ScriptedModel))).toEqual({
+			code: "invalid-argument",
+			message:
+				"repairModel expects model to be a Model (with getResponse), got an object",
+		});
+		expect(failureOf(() => repairModel(trap as ScriptedModel))).toEqual({
+			code: "invalid-argument",
+			message:
+				"repairModel expects model to be a Model (with getResponse), got an object that throws when read: hostile getter",
+		});
+	});
+
+	it("refuses options and servers that throw when read, and servers that are not an array", () => {
+		const model = new ScriptedModel("x");
+		expect(failureOf(() => repairModel(model, trap as never)).code).toBe(
+			"invalid-argument",
+		);
+		expect(
+			failureOf(() => repairModel(model, { servers: {} as never })),
+		).toEqual({
+			code: "invalid-option",
+			message:
+				"repairModel option servers must be an array of servers from wrapMcpServer, got an object",
+		});
+		const servers = new Proxy([], {
+			get(): never {
+				throw new Error("no servers");
+			},
+		});
+		expect(failureOf(() => repairModel(model, { servers }))).toEqual({
+			code: "invalid-argument",
+			message:
+				"repairModel expects options.servers to be an array of servers from wrapMcpServer, got an array that throws when read: no servers",
+		});
 	});
 });

@@ -3,6 +3,7 @@ import { Agent, MCPServerStdio, Runner } from "@openai/agents";
 import { isWireSafe, McpToolNamesError, WireNameCodec } from "mcp-tool-names";
 import { wrapMcpServer } from "mcp-tool-names/openai-agents";
 import { afterEach, describe, expect, it } from "vitest";
+import { failureOf, trap } from "../../_support/hostile.js";
 import { ScriptedModel } from "./_model.js";
 
 const CATALOG = fileURLToPath(
@@ -119,5 +120,25 @@ describe("wrapMcpServer", () => {
 				{ codec: new WireNameCodec(), profile: "mcp" },
 			),
 		).toThrow("wrapMcpServer options codec and profile cannot be combined");
+	});
+
+	it("refuses a server whose properties throw when read, naming the argument", () => {
+		expect(failureOf(() => wrapMcpServer(null as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wrapMcpServer expects server to be an MCPServer (with listTools and callTool), got null",
+		});
+		expect(failureOf(() => wrapMcpServer(trap as MCPServerStdio))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wrapMcpServer expects server to be an MCPServer (with listTools and callTool), got an object that throws when read: hostile getter",
+		});
+		const server = {
+			listTools: async () => [],
+			callTool: async () => [],
+		} as unknown as MCPServerStdio;
+		expect(failureOf(() => wrapMcpServer(server, trap as never)).code).toBe(
+			"invalid-argument",
+		);
 	});
 });

@@ -7,6 +7,7 @@ import {
 	SharedCodec,
 } from "../../../src/adapters/redis/index.js";
 import { isMcpToolNamesError } from "../../../src/index.js";
+import { failureOf, rejectionOf, trap } from "../../_support/hostile.js";
 import { RedisServer } from "../../_support/redis-server.js";
 
 interface Kit {
@@ -147,7 +148,53 @@ for (const kit of KITS) {
 			).toBe(-1);
 		});
 
+		it("rejects a claim of another shape or a scope that is not a string before sending anything", async () => {
+			const client = await connect();
+			const store = new RedisCodecStore({ client });
+			const s = scope();
+			const bad = { profile: "p", epoch: "", version: "0", names: [] };
+			expect(await rejectionOf(() => store.claim(s, bad as never))).toEqual({
+				code: "invalid-argument",
+				message:
+					'RedisCodecStore.claim expects claim.version to be a non-negative integer, got "0"',
+			});
+			expect(
+				(await rejectionOf(() => store.claim(s, trap as never))).code,
+			).toBe("invalid-argument");
+			expect(
+				Number(
+					await send(client, ["EXISTS", ...Object.values(store.keysOf(s))]),
+				),
+			).toBe(0);
+			expect(await rejectionOf(() => store.load(null as never))).toEqual({
+				code: "invalid-argument",
+				message: "RedisCodecStore.load expects scope to be a string, got null",
+			});
+			expect(failureOf(() => store.keysOf(Symbol("s") as never)).message).toBe(
+				"RedisCodecStore.keysOf expects scope to be a string, got symbol Symbol(s)",
+			);
+		});
+
 		it("rejects a client of another shape and bad options", () => {
+			expect(
+				failureOf(() => new RedisCodecStore({ client: {} as never })),
+			).toEqual({
+				code: "invalid-option",
+				message:
+					"RedisCodecStore option client must be a node-redis client (sendCommand) or an ioredis client (call), got an object",
+			});
+			expect(failureOf(() => new RedisCodecStore(trap as never))).toEqual({
+				code: "invalid-argument",
+				message:
+					"RedisCodecStore could not read options (an object): hostile ownKeys",
+			});
+			expect(
+				failureOf(() => new RedisCodecStore({ client: trap as never })),
+			).toEqual({
+				code: "invalid-argument",
+				message:
+					"RedisCodecStore expects options.client to be a node-redis client (sendCommand) or an ioredis client (call), got an object that throws when read: hostile getter",
+			});
 			for (const options of [
 				{ client: {} },
 				{ client: { call: async () => 1 }, ttlSeconds: 0 },

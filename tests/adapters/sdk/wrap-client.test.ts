@@ -8,6 +8,7 @@ import {
 import { isWireSafe, type Resolution, WireNameCodec } from "mcp-tool-names";
 import { wrapClient } from "mcp-tool-names/sdk";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureOf, trap } from "../../_support/hostile.js";
 import {
 	CLIENT_KITS,
 	type ClientKit,
@@ -312,11 +313,31 @@ describe("wrapClient", () => {
 	});
 
 	it("throws McpToolNamesError for a value that is not an SDK client", () => {
-		expect(() => wrapClient({} as never)).toThrow(
-			/wrapClient expects a Client/,
+		expect(failureOf(() => wrapClient({} as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wrapClient expects client to be a Client from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/client 2.x (with listTools and callTool), got an object",
+		});
+		expect(failureOf(() => wrapClient(undefined as never)).message).toMatch(
+			/^wrapClient expects client to be a Client .*, got undefined$/,
 		);
-		expect(() => wrapClient(undefined as never)).toThrow(
-			expect.objectContaining({ code: "invalid-argument" }),
+	});
+
+	it("refuses a client whose properties throw when read, naming the argument", () => {
+		const failure = failureOf(() => wrapClient(trap as never));
+		expect(failure.code).toBe("invalid-argument");
+		expect(failure.message).toMatch(
+			/^wrapClient expects client to be a Client .*, got an object that throws when read: hostile getter$/,
+		);
+		// Listing works, the wrapped marker throws: still refused at the entry, not later.
+		const halfway = new Proxy(kit.create(), {
+			get(target, key, receiver) {
+				if (typeof key === "symbol") throw new Error("no symbols here");
+				return Reflect.get(target, key, receiver);
+			},
+		});
+		expect(failureOf(() => wrapClient(halfway)).message).toMatch(
+			/^wrapClient expects client to be .*: no symbols here$/,
 		);
 	});
 

@@ -1,6 +1,7 @@
 import { type Diagnostic, isWireSafe, WireNameCodec } from "mcp-tool-names";
 import { wrapServer } from "mcp-tool-names/sdk";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { failureOf, trap } from "../../_support/hostile.js";
 import {
 	type Peer,
 	quietToolNameWarnings,
@@ -301,11 +302,30 @@ describe("wrapServer", () => {
 	});
 
 	it("throws McpToolNamesError for a value that is not an SDK server", () => {
-		expect(() => wrapServer({} as never)).toThrow(
-			/wrapServer expects an McpServer or Server/,
+		expect(failureOf(() => wrapServer({} as never))).toEqual({
+			code: "invalid-argument",
+			message:
+				"wrapServer expects server to be an McpServer or Server from @modelcontextprotocol/sdk 1.x or @modelcontextprotocol/server 2.x (with its request-handler table), got an object",
+		});
+		expect(failureOf(() => wrapServer(null as never)).message).toMatch(
+			/^wrapServer expects server to be an McpServer .*, got null$/,
 		);
-		expect(() => wrapServer(null as never)).toThrow(
-			expect.objectContaining({ code: "invalid-argument" }),
+		// The shape of an McpServer without the low-level server's handler table.
+		const lookalike = { registerTool() {}, server: {} };
+		expect(failureOf(() => wrapServer(lookalike as never)).code).toBe(
+			"invalid-argument",
+		);
+	});
+
+	it("refuses a server whose properties throw when read, naming the argument", () => {
+		const failure = failureOf(() => wrapServer(trap as never));
+		expect(failure.code).toBe("invalid-argument");
+		expect(failure.message).toMatch(
+			/^wrapServer expects server to be an McpServer .*, got an object that throws when read: hostile getter$/,
+		);
+		const handle = SERVER_KITS[0]?.create() as ServerHandle;
+		expect(failureOf(() => wrapServer(handle.server, trap as never)).code).toBe(
+			"invalid-argument",
 		);
 	});
 
