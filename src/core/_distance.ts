@@ -11,6 +11,8 @@
  * agree on every pair of strings, astral characters included.
  */
 
+import { bits, classCounts, classOf } from "./_letter-classes.js";
+
 // Slots 0–127 are ASCII units; 128 is a unit the query lacks (all masks zero); other units
 // of the query get 129, 130, … in order of appearance.
 const ABSENT = 128;
@@ -114,51 +116,15 @@ export function prepare(query: string): Pattern {
 		if (unit > 127 && !slots.has(unit))
 			slots.set(unit, ABSENT + 1 + slots.size);
 	}
-	// counts[k * 256 + v]: the query's units whose class is a bit of byte k of a mask, v that
-	// byte; each sum is the one without the lowest bit plus that bit's count.
-	const perClass = new Uint8Array(32);
-	let mask = 0;
-	for (let i = 0; i < query.length; i++) {
-		const at = classOf(query.charCodeAt(i));
-		perClass[at] = Math.min(255, (perClass[at] as number) + 1);
-		mask |= 1 << at;
-	}
-	const counts = new Uint8Array(4 * 256);
-	for (let k = 0; k < 4; k++) {
-		for (let v = 1; v < 256; v++) {
-			const low = 31 - Math.clz32(v & -v);
-			counts[k * 256 + v] = Math.min(
-				255,
-				(counts[k * 256 + (v & (v - 1))] as number) +
-					(perClass[k * 8 + low] as number),
-			);
-		}
-	}
+	const { classes, counts } = classCounts(query);
 	return {
 		query,
 		length: query.length,
 		blocks: (query.length + 31) >>> 5,
 		slots,
-		classes: mask,
+		classes,
 		counts,
 	};
-}
-
-/**
- * The class of a unit, 0–31: a–z their own, digits five by five, any other unit one class.
- * Units of one class count as alike, which only ever weakens the bound of {@link scan}.
- */
-function classOf(unit: number): number {
-	if (unit >= 97 && unit <= 122) return unit - 97;
-	if (unit >= 48 && unit <= 57) return 26 + ((unit - 48) % 5);
-	return 31;
-}
-
-/** The number of bits set in a 32-bit integer. */
-function bits(v: number): number {
-	let x = v - ((v >>> 1) & 0x55555555);
-	x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-	return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
