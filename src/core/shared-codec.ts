@@ -76,7 +76,8 @@ export class SharedCodec {
 
 	/**
 	 * @param options - store, scope, and the codec or its options
-	 * @throws McpToolNamesError `invalid-option` for a malformed option; `invalid-argument`
+	 * @throws McpToolNamesError `invalid-option` for a malformed option, or for `codec` with
+	 * `profile`, `onDiagnostic` or `onChange`; `invalid-argument`
 	 * for options (or a store) whose properties throw when read
 	 */
 	constructor(options: SharedCodecOptions) {
@@ -106,6 +107,14 @@ export class SharedCodec {
 			DEFAULT_MAX_ATTEMPTS,
 		);
 		codecOption(FN, codec);
+		const clash = (["profile", "onDiagnostic", "onChange"] as const).find(
+			(key) => (rest as WireNameCodecOptions)[key] !== undefined,
+		);
+		if (codec !== undefined && clash !== undefined)
+			throw new McpToolNamesError(
+				"invalid-option",
+				`${FN} options codec and ${clash} cannot be combined: ${clash} configures a new codec; set it on the codec you pass instead`,
+			);
 		this.codec = codec ?? new WireNameCodec(rest);
 		this.scope = scope;
 		this.#store = store;

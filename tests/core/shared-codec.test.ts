@@ -44,6 +44,33 @@ const rejection = async (promise: Promise<unknown>): Promise<unknown> => {
 };
 
 describe("SharedCodec", () => {
+	it("refuses a codec together with options that would configure a new one", () => {
+		for (const extra of [
+			{ profile: "openai" },
+			{ onDiagnostic: () => {} },
+			{ onChange: () => {} },
+		]) {
+			const key = Object.keys(extra)[0] as string;
+			expect(
+				() =>
+					new SharedCodec({
+						store: new MemoryCodecStore(),
+						scope: "s",
+						codec: new WireNameCodec(),
+						...extra,
+						// The types refuse the pair already; a JavaScript caller gets this.
+					} as never),
+			).toThrow(
+				expect.objectContaining({
+					code: "invalid-option",
+					message: expect.stringContaining(
+						`codec and ${key} cannot be combined`,
+					),
+				}),
+			);
+		}
+	});
+
 	it("gives two replicas of one scope the same names, churn history included", async () => {
 		const store = new MemoryCodecStore();
 		const a = new SharedCodec({ store, scope: "s" });
