@@ -8,31 +8,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { trap } from "../_support/hostile.js";
 import { ROOT, requireBuild } from "./_dist.js";
 
 requireBuild();
 
 const MB = "a/".repeat(512 * 1024);
-const throwing = new Proxy(
-	{},
-	{
-		get(): never {
-			throw new Error("hostile getter");
-		},
-		has(): never {
-			throw new Error("hostile has");
-		},
-		ownKeys(): never {
-			throw new Error("hostile ownKeys");
-		},
-		getOwnPropertyDescriptor(): never {
-			throw new Error("hostile descriptor");
-		},
-		getPrototypeOf(): never {
-			throw new Error("hostile prototype");
-		},
-	},
-);
 const throwingIterable = {
 	[Symbol.iterator](): never {
 		throw new Error("hostile iterator");
@@ -50,7 +31,7 @@ const HOSTILE: ReadonlyArray<readonly [string, unknown]> = [
 	["a symbol", Symbol("hostile")],
 	["a bigint", 10n],
 	["a mixed array", [1, null, "x", undefined, {}, Symbol("s")]],
-	["an object with throwing getters", throwing],
+	["an object with throwing getters", trap],
 	["a throwing iterable", throwingIterable],
 	["a 1 MB string", MB],
 	["an empty string", ""],
@@ -97,7 +78,7 @@ interface Outcome {
  * trap: that is the walk reading the answer, not the library failing.
  */
 function isPromise(value: unknown): value is Promise<unknown> {
-	if (value === throwing) return false;
+	if (value === trap) return false;
 	return value instanceof Promise;
 }
 

@@ -1,3 +1,5 @@
+import { WireRewriter } from "mcp-tool-names/jsonrpc";
+
 // Message builders shared by the jsonrpc adapter tests.
 
 export type Id = string | number;
@@ -69,4 +71,20 @@ export function deepFreeze<T>(value: T): T {
 		}
 	}
 	return value;
+}
+
+/** A rewriter that has listed `names` once (request id 0). */
+export function listed(
+	names: readonly string[],
+	options: ConstructorParameters<typeof WireRewriter>[0] = {},
+): WireRewriter {
+	const rewriter = new WireRewriter(options);
+	rewriter.clientToServer(listRequest(0));
+	rewriter.serverToClient(
+		listResult(
+			0,
+			names.map((name) => tool(name)),
+		),
+	);
+	return rewriter;
 }

@@ -1,25 +1,15 @@
 // The `Did you mean …?` hint on the jsonrpc path: a call whose name matched no tool, answered
 // "Tool X not found" by the server, gets the hint wrapServer gives; every other answer passes
 // as the same object (the same bytes through rewriteJsonBody).
-import { rewriteJsonBody, WireRewriter } from "mcp-tool-names/jsonrpc";
+import { rewriteJsonBody, type WireRewriter } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
-import { callRequest, listRequest, listResult, tool } from "./_messages.js";
-
-/** A rewriter that has listed `names` once (request id 0). */
-function listed(
-	names: readonly string[],
-	options: ConstructorParameters<typeof WireRewriter>[0] = {},
-) {
-	const rewriter = new WireRewriter(options);
-	rewriter.clientToServer(listRequest(0));
-	rewriter.serverToClient(
-		listResult(
-			0,
-			names.map((name) => tool(name)),
-		),
-	);
-	return rewriter;
-}
+import {
+	callRequest,
+	listed,
+	listRequest,
+	listResult,
+	tool,
+} from "./_messages.js";
 
 const notFoundError = (id: number, name: string, code = -32602) => ({
 	jsonrpc: "2.0",

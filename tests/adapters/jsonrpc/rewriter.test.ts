@@ -8,26 +8,11 @@ import { describe, expect, it } from "vitest";
 import {
 	callRequest,
 	deepFreeze,
+	listed,
 	listRequest,
 	listResult,
 	tool,
 } from "./_messages.js";
-
-/** A rewriter that has listed `names` once (request id 0). */
-function listed(
-	names: readonly string[],
-	options: ConstructorParameters<typeof WireRewriter>[0] = {},
-) {
-	const rewriter = new WireRewriter(options);
-	rewriter.clientToServer(listRequest(0));
-	rewriter.serverToClient(
-		listResult(
-			0,
-			names.map((name) => tool(name)),
-		),
-	);
-	return rewriter;
-}
 
 function callName(rewriter: WireRewriter, name: unknown): unknown {
 	return rewriter.clientToServer(callRequest(99, name)).params.name;
