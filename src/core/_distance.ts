@@ -138,6 +138,7 @@ export function prepare(query: string): Pattern {
  * so the first cell above the bound on the diagonal of the last cell settles it. That cell
  * moves one row and one column per text unit; its change is the horizontal delta of its row
  * plus the vertical delta below it, one bit each of vectors the algorithm computes anyway.
+ * That change is 0 or 1, so it is 1 exactly when one delta is +1 and neither is −1.
  */
 export function scan(
 	pattern: Pattern,
@@ -171,9 +172,10 @@ export function scan(
 	let common = 0;
 	// A lower bound before any column: an alignment costs at least the longer length less its
 	// matches, and a class matches no more units than the side with fewer of it has. So the
-	// text matches at most its units less one per class the query lacks (two for a class it
-	// repeats), and the query at most all its units of classes the text repeats and one of
-	// each other class they share. A text that can match fewer than `need` is out of reach.
+	// query matches at most all its units of classes the text repeats and one of each other
+	// class they share (tested first: it rejects the most), and the text at most its units
+	// less one per class the query lacks (two for a class it repeats). A text that can match
+	// fewer than `need` is out of reach.
 	const counts = pattern.counts;
 	const has = pattern.classes;
 	const lacks = ~has;
@@ -185,7 +187,6 @@ export function scan(
 		if (common >= cut) continue;
 		const once = classes[2 * i] as number;
 		const twice = classes[2 * i + 1] as number;
-		if (n - bits(once & lacks) - bits(twice & lacks) < need) continue;
 		if (
 			(counts[twice & 255] as number) +
 				(counts[256 + ((twice >>> 8) & 255)] as number) +
@@ -195,6 +196,7 @@ export function scan(
 			need
 		)
 			continue;
+		if (n - bits(once & lacks) - bits(twice & lacks) < need) continue;
 		const at = i * n;
 		let j = Math.min(common, valid);
 		let diag = state[j * width] as number;
@@ -218,12 +220,7 @@ export function scan(
 				const mh = (pv & xh) << 1;
 				pv = mh | ~(xv | ph);
 				mv = ph & xv;
-				if (row >= 0)
-					diag +=
-						((ph >>> row) & 1) -
-						((mh >>> row) & 1) +
-						((pv >>> row) & 1) -
-						((mv >>> row) & 1);
+				if (row >= 0) diag += (((ph | pv) & ~(mh | mv)) >>> row) & 1;
 				if (j < keep) {
 					const to = (j + 1) * 3;
 					state[to] = diag;
@@ -262,11 +259,7 @@ export function scan(
 					state[to + 1 + b] = pv;
 					state[to + 1 + blocks + b] = mv;
 					if (b === rowBlock) {
-						diag +=
-							((ph >>> bit) & 1) -
-							((mh >>> bit) & 1) +
-							((pv >>> bit) & 1) -
-							((mv >>> bit) & 1);
+						diag += (((ph | pv) & ~(mh | mv)) >>> bit) & 1;
 					}
 					hp = hpOut;
 					hm = hmOut;
