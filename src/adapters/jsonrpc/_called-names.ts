@@ -30,13 +30,20 @@ export class CalledNames {
 
 	/**
 	 * The canonical name to route a called name to, or `undefined` to keep it. A name that
-	 * matches no tool is remembered by the call's `id`, so a not-found answer gets the hint.
+	 * matches no tool, or a held wire name whose tool the latest listing no longer has, is
+	 * remembered by the call's `id`, so a not-found answer gets the hint (never a re-route).
 	 */
 	canonical(name: unknown, id: MessageId | undefined): string | undefined {
 		if (!isName(name)) return undefined;
 		const { router } = this.#parts;
 		const known = router.knownName(name);
-		if (known !== undefined) return known === name ? undefined : known;
+		if (known !== undefined) {
+			// Sticky: it still means its tool. If that is gone, the upstream says so, and the
+			// hint is worked out then, against the catalog of that moment.
+			if (id !== undefined && !router.lists(known))
+				this.#hints.expect(id, { sent: name });
+			return known === name ? undefined : known;
+		}
 		if (!this.#parts.routesUnknown) {
 			// Not resolved now: the hint is worked out only if the call fails.
 			if (id !== undefined) this.#hints.expect(id, { sent: name });

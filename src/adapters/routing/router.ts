@@ -152,6 +152,17 @@ export class ToolRouter {
 	}
 
 	/**
+	 * Whether the catalog holds a tool of this canonical name (a wire name handed out earlier
+	 * may stand for a tool the latest listing no longer has).
+	 *
+	 * @param name - a canonical name
+	 * @returns `true` when the catalog lists it
+	 */
+	lists(name: string): boolean {
+		return this.#byName.has(name);
+	}
+
+	/**
 	 * The canonical name `sent` means without resolving: the tool an issued wire name was
 	 * handed out for, or `sent` itself when it is a canonical name of the catalog or the
 	 * codec. Never reports.

@@ -112,6 +112,14 @@ describe("ToolRouter", () => {
 		expect(r.hint("a_list_items")).toBe("Did you mean a_list_item?");
 	});
 
+	it("tells whether its catalog lists a canonical name", () => {
+		const { router: r } = router([open("a/list_items")]);
+		expect(r.lists("a/list_items")).toBe(true);
+		r.setTools([open("a/list_item")]);
+		expect(r.lists("a/list_items")).toBe(false);
+		expect(r.lists("a_list_item")).toBe(false);
+	});
+
 	it("learns server names in place: their prefixes route, the catalog and the version stay", () => {
 		const { router: r, codec } = router(
 			[open("issues/list_all"), open("get_user")],
