@@ -88,8 +88,29 @@ export function describeValue(value: unknown): string {
 	}
 	if (value === null) return "null";
 	if (value === undefined) return "undefined";
-	if (Array.isArray(value)) return "an array";
-	return typeof value === "object"
-		? "an object"
-		: `${typeof value} ${String(value)}`;
+	// A function's String() is its whole source: never put that in a one-line message.
+	if (typeof value === "function") return describeFunction(value);
+	if (typeof value !== "object") return `${typeof value} ${String(value)}`;
+	try {
+		return Array.isArray(value) ? "an array" : "an object";
+	} catch {
+		// A revoked proxy.
+		return "an object";
+	}
+}
+
+const FUNCTION_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]{0,59}$/u;
+
+/** `function foo` for a function named like an identifier, else `a function`. */
+function describeFunction(fn: object): string {
+	let name: unknown;
+	try {
+		// The own data property only: a getter (`static get name()`) is not run.
+		name = Object.getOwnPropertyDescriptor(fn, "name")?.value;
+	} catch {
+		// A proxy whose descriptor trap throws.
+	}
+	return typeof name === "string" && FUNCTION_NAME.test(name)
+		? `function ${name}`
+		: "a function";
 }

@@ -69,6 +69,45 @@ describe("ProxySession", () => {
 		h.session.close();
 	});
 
+	it("keeps a tools/list pipelined behind initialize when it learns the server's name", () => {
+		const h = harness();
+		h.client({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+		h.client({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+		expect(h.up.map((f) => record(f).id)).toEqual([1, 2]);
+		h.server({
+			jsonrpc: "2.0",
+			id: 1,
+			result: {
+				capabilities: { tools: {} },
+				serverInfo: { name: "echo", version: "1.0.0" },
+			},
+		});
+		h.server({ jsonrpc: "2.0", id: 2, result: { tools: [{ name: "a/b" }] } });
+		expect(record(h.down.at(-1))).toMatchObject({
+			id: 2,
+			result: { tools: [{ name: "a_b" }] },
+		});
+		h.client({ jsonrpc: "2.0", method: "notifications/initialized" });
+		h.client({
+			jsonrpc: "2.0",
+			id: 3,
+			method: "tools/call",
+			params: { name: "mcp__echo__a_b" },
+		});
+		// The session primes its own listing after initialized; answer it, then the call goes.
+		const own = record(h.up.at(-1));
+		h.server({
+			jsonrpc: "2.0",
+			id: own.id,
+			result: { tools: [{ name: "a/b" }] },
+		});
+		expect(record(h.up.at(-1))).toMatchObject({
+			id: 3,
+			params: { name: "a/b" },
+		});
+		h.session.close();
+	});
+
 	it("passes an unchanged line on as the same bytes", () => {
 		const h = harness();
 		const line = Buffer.from(

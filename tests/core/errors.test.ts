@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { describeValue } from "../../src/core/errors.js";
 import {
 	CodecRegistry,
 	isMcpToolNamesError,
@@ -90,5 +91,79 @@ describe("isMcpToolNamesError", () => {
 		expect(
 			copy.isMcpToolNamesError(new McpToolNamesError("invalid-argument", "x")),
 		).toBe(true);
+	});
+});
+
+describe("describeValue", () => {
+	it("names a function by its name and never prints its source", () => {
+		function parseToolName(): string {
+			return "SECRET_BODY";
+		}
+		expect(describeValue(parseToolName)).toBe("function parseToolName");
+		expect(describeValue(async function* stream() {})).toBe("function stream");
+		expect(describeValue(class Codec {})).toBe("function Codec");
+	});
+
+	it("says a function for one without a plain name, and never reads a name getter", () => {
+		let read = false;
+		const getter = Object.defineProperty(() => 0, "name", {
+			get: () => {
+				read = true;
+				return "x";
+			},
+		});
+		const renamed = Object.defineProperty(() => 0, "name", {
+			value: "() => { return SECRET_BODY }",
+		});
+		const hostile = new Proxy(() => 0, {
+			getOwnPropertyDescriptor(): never {
+				throw new Error("hostile descriptor");
+			},
+			get(): never {
+				throw new Error("hostile getter");
+			},
+		});
+		for (const fn of [
+			(
+				() => () =>
+					"SECRET_BODY"
+			)(),
+			renamed,
+			getter,
+			hostile,
+			parseInt.bind(null),
+			Object.defineProperty(() => 0, "name", { value: "a".repeat(61) }),
+		])
+			expect(describeValue(fn)).toBe("a function");
+		expect(read).toBe(false);
+	});
+
+	it("describes a function argument briefly in a typed error message", () => {
+		const message = (
+			thrown(() =>
+				new WireNameCodec().encode(function lookup() {
+					return "SECRET_BODY";
+				} as never),
+			) as Error
+		).message;
+		expect(message).toBe(
+			"encode expects a non-empty string tool name, got function lookup",
+		);
+	});
+
+	it("describes other values as before", () => {
+		expect(describeValue("a/b")).toBe('"a/b"');
+		expect(describeValue(null)).toBe("null");
+		expect(describeValue(undefined)).toBe("undefined");
+		expect(describeValue([1])).toBe("an array");
+		expect(describeValue({ a: 1 })).toBe("an object");
+		expect(describeValue(42)).toBe("number 42");
+		expect(describeValue(Symbol("s"))).toBe("symbol Symbol(s)");
+	});
+
+	it("never throws on a revoked proxy", () => {
+		const { proxy, revoke } = Proxy.revocable([], {});
+		revoke();
+		expect(describeValue(proxy)).toBe("an object");
 	});
 });

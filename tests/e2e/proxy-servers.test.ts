@@ -1,7 +1,20 @@
 // The proxy passes the upstream's own name (serverInfo.name of its initialize answer) to the
 // resolution rules, so the prefixes clients put before a tool name are recognised.
+import { fileURLToPath } from "node:url";
+import { isWireSafe } from "mcp-tool-names";
 import { describe, expect, it } from "vitest";
-import { connectThroughProxy, textOf, UPSTREAM } from "./_proxy.js";
+import {
+	connectThroughProxy,
+	INITIALIZE,
+	INITIALIZED,
+	startRawProxy,
+	textOf,
+	UPSTREAM,
+} from "./_proxy.js";
+
+const ECHO = fileURLToPath(
+	new URL("./fixtures/echo-upstream.mjs", import.meta.url),
+);
 
 describe("mcp-tool-names proxy and the upstream's server name", () => {
 	it("routes a tool name a client prefixed with the upstream's server name, and no other server's", async () => {
@@ -31,6 +44,46 @@ describe("mcp-tool-names proxy and the upstream's server name", () => {
 			expect(proxied.stderr()).toContain("mcp__proxy-fixture__web_search");
 		} finally {
 			await proxied.close();
+		}
+	}, 30_000);
+
+	it("keeps a tools/list the client sent before the initialize answer: its names come back encoded, and a call by one reaches its tool", async () => {
+		const proxy = startRawProxy(["proxy", "--", process.execPath, ECHO]);
+		try {
+			// One write: the tools/list goes up before the upstream can answer initialize,
+			// whose answer (serverInfo.name "echo") the proxy reads on its way down.
+			proxy.send(
+				`${INITIALIZE}\n${JSON.stringify({ jsonrpc: "2.0", id: "early", method: "tools/list" })}`,
+			);
+			await proxy.next((message) => message.id === "init");
+			const list = await proxy.next((message) => message.id === "early");
+			const names = (
+				list.result as { tools: Array<{ name: string }> }
+			).tools.map((tool) => tool.name);
+			expect(names).toEqual(["a_b"]);
+			expect(names.every((name) => isWireSafe(name, "openai"))).toBe(true);
+			proxy.send(INITIALIZED);
+			for (const [id, name] of [
+				[1, "a_b"],
+				[2, "mcp__echo__a_b"],
+			] as const) {
+				proxy.send(
+					JSON.stringify({
+						jsonrpc: "2.0",
+						id,
+						method: "tools/call",
+						params: { name, arguments: {} },
+					}),
+				);
+				const reply = await proxy.next((message) => message.id === id);
+				const raw = JSON.parse((reply.result as { raw: string }).raw) as {
+					params: { name: string };
+				};
+				expect(raw.params.name).toBe("a/b");
+			}
+		} finally {
+			proxy.child.stdin?.end();
+			await proxy.exit;
 		}
 	}, 30_000);
 });

@@ -35,7 +35,6 @@ export interface RewriterSetup {
 	codec: WireNameCodec;
 	store: SharedCodec | undefined;
 	router: ToolRouter;
-	resolve: boolean;
 	protection: Protection;
 	rewriteDescriptions: boolean;
 	maxPending: number;
@@ -95,7 +94,6 @@ export function setUpRewriter(options: WireRewriterOptions): RewriterSetup {
 		codec,
 		store: storeOption(FN, opts.store),
 		router,
-		resolve,
 		protection,
 		rewriteDescriptions,
 		maxPending,

@@ -1,17 +1,13 @@
-import { invalidArgument, isName, isRecord } from "../../core/_guards.js";
+import { invalidArgument, isRecord, listArgument } from "../../core/_guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
-import type { Resolution, WireNameCodec } from "../../index.js";
+import type { WireNameCodec } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
 import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
 import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
+import { CalledNames } from "./_called-names.js";
 import { unreadable } from "./_fail-closed.js";
 import { ListedCatalog } from "./_listed-catalog.js";
-import {
-	type MessageId,
-	mapBatch,
-	trackableId,
-	withEntry,
-} from "./_message.js";
+import { mapBatch, trackableId, withEntry } from "./_message.js";
 import { setUpRewriter } from "./_rewriter-setup.js";
 import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
@@ -52,19 +48,16 @@ export class WireRewriter {
 	readonly codec: WireNameCodec;
 	readonly #store: SharedCodec | undefined;
 	readonly #router: ToolRouter;
-	readonly #resolve: boolean;
 	readonly #protection: Protection;
 	readonly #rewriteDescriptions: boolean;
-	readonly #onCorrection:
-		| ((message: string, resolution: Resolution) => void)
-		| undefined;
-	readonly #routesUnknown: boolean;
 	/** Client-issued `tools/list` ids awaiting the server's answer. */
 	readonly #lists: ListedCatalog;
 	/** Server-issued `sampling/createMessage` ids awaiting the client's answer. */
 	readonly #samplings: SamplingRoundTrips;
 	/** Client-issued `tools/call` ids whose not-found answer gets a hint. */
 	readonly #hints: CallHints;
+	/** Where the client's calls go. */
+	readonly #calls: CalledNames;
 
 	/**
 	 * @param options - codec (or its profile, or a snapshot), resolution, bounds and callbacks
@@ -77,11 +70,8 @@ export class WireRewriter {
 		this.codec = setup.codec;
 		this.#store = setup.store;
 		this.#router = setup.router;
-		this.#resolve = setup.resolve;
 		this.#protection = setup.protection;
 		this.#rewriteDescriptions = setup.rewriteDescriptions;
-		this.#onCorrection = setup.onCorrection;
-		this.#routesUnknown = setup.routesUnknown;
 		const { maxPending } = setup;
 		this.#lists = new ListedCatalog(setup);
 		this.#samplings = new SamplingRoundTrips(
@@ -90,6 +80,7 @@ export class WireRewriter {
 			maxPending,
 		);
 		this.#hints = new CallHints(this.#router, maxPending);
+		this.#calls = new CalledNames(setup, this.#hints);
 		this.serverToClient = this.serverToClient.bind(this);
 		this.clientToServer = this.clientToServer.bind(this);
 	}
@@ -159,6 +150,30 @@ export class WireRewriter {
 		// With a store, the names are claimed there first, so every replica primes alike.
 		if (this.#store === undefined) return void set();
 		return this.#store.sync(entries.map((entry) => entry.name)).then(set);
+	}
+
+	/**
+	 * Adds server names to the `servers` resolution option in place, e.g. the upstream's
+	 * `serverInfo.name` from its answer to `initialize`, so the prefixes clients put before a
+	 * tool name (`<server>_tool`, `mcp__<server>__tool`) are recognised. Everything in flight
+	 * is kept (pending `tools/list` answers, hints, sampling round trips), and so are the
+	 * codec, the catalog and {@link WireRewriter.version}.
+	 *
+	 * @param names - server names; those known already are skipped
+	 * @throws McpToolNamesError `invalid-argument` when `names` is not an iterable of strings
+	 * @example
+	 * ```ts
+	 * const { serverInfo } = initializeResult;
+	 * rewriter.addServers([serverInfo.name]);
+	 * ```
+	 */
+	addServers(names: Iterable<string>): void {
+		const fn = `${FN}.addServers`;
+		const expected = "an iterable of strings";
+		const list = listArgument(fn, "names", names, expected);
+		if (!list.every((name) => typeof name === "string"))
+			throw invalidArgument(fn, "names", expected, names);
+		this.#router.addServers(list as string[]);
 	}
 
 	/**
@@ -256,36 +271,10 @@ export class WireRewriter {
 		if (!isRecord(params)) return message;
 		let next = params;
 		if (method === "tools/call") {
-			const name = this.#canonicalName(params.name, id);
+			const name = this.#calls.canonical(params.name, id);
 			if (name !== undefined) next = withEntry(next, "name", name);
 		}
 		next = decodeInputResponses(this.codec, next);
 		return next === params ? message : { ...message, params: next };
-	}
-
-	/**
-	 * The canonical name to route a called name to, or `undefined` to keep it. A name that
-	 * matches no tool is remembered by the call's `id`, so a not-found answer gets the hint.
-	 */
-	#canonicalName(name: unknown, id: MessageId | undefined): string | undefined {
-		if (!isName(name)) return undefined;
-		const router = this.#router;
-		const known = router.knownName(name);
-		if (known !== undefined) return known === name ? undefined : known;
-		if (!this.#routesUnknown) {
-			// Not resolved now: the hint is worked out only if the call fails.
-			if (id !== undefined) this.#hints.expect(id, { sent: name });
-			return undefined;
-		}
-		const decision = router.route(name);
-		if (decision.kind === "corrected")
-			this.#onCorrection?.(decision.message, decision.resolution);
-		else if (
-			decision.kind === "unknown" &&
-			decision.hint !== undefined &&
-			id !== undefined
-		)
-			this.#hints.expect(id, { hint: decision.hint });
-		return decision.name === name ? undefined : decision.name;
 	}
 }

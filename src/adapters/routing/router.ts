@@ -71,7 +71,7 @@ export type RouteDecision =
 export class ToolRouter {
 	readonly #codec: WireNameCodec | undefined;
 	readonly #correct: boolean;
-	readonly #resolve: RouterResolveOptions;
+	#resolve: RouterResolveOptions;
 	readonly #onDecision: ((decision: RouteDecision) => void) | undefined;
 	#tools: ToolEntry[] = [];
 	/** Canonical name → its entry; a name listed twice is protected if either entry is. */
@@ -130,6 +130,36 @@ export class ToolRouter {
 		this.#codec?.encodeAll(fresh.map((entry) => entry.name));
 		this.#version++;
 		this.#candidates = undefined;
+	}
+
+	/**
+	 * Adds server names to the `servers` resolution option (the namespaces a caller may put
+	 * before a tool name), e.g. the upstream's `serverInfo.name` once `initialize` is
+	 * answered. Everything else is kept as it is: the catalog, the codec and the version.
+	 *
+	 * @param names - server names; those known already are skipped
+	 */
+	addServers(names: Iterable<string>): void {
+		const servers = [...(this.#resolve.servers ?? [])];
+		const before = servers.length;
+		for (const name of names)
+			if (typeof name === "string" && !servers.includes(name))
+				servers.push(name);
+		if (servers.length === before) return;
+		this.#resolve = { ...this.#resolve, servers };
+		// The candidates carry the server names: derive them anew on the next resolution.
+		this.#candidates = undefined;
+	}
+
+	/**
+	 * Whether the catalog holds a tool of this canonical name (a wire name handed out earlier
+	 * may stand for a tool the latest listing no longer has).
+	 *
+	 * @param name - a canonical name
+	 * @returns `true` when the catalog lists it
+	 */
+	lists(name: string): boolean {
+		return this.#byName.has(name);
 	}
 
 	/**

@@ -25,3 +25,18 @@ export function entriesOfRegistry(
 	}
 	return entries;
 }
+
+/**
+ * Whether an `McpServer` registry has an enabled tool of this name: the ones its `tools/call`
+ * handler runs rather than answering "not found".
+ */
+export function isRegistered(
+	registry: Readonly<Record<string, RegisteredToolLike>> | undefined,
+	name: string,
+): boolean {
+	return (
+		registry !== undefined &&
+		Object.hasOwn(registry, name) &&
+		isEnabled(registry[name])
+	);
+}

@@ -6,7 +6,12 @@ import {
 } from "../../core/_guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
-import { withErrorHint, withResultHint } from "../routing/not-found.js";
+import {
+	isNotFoundError,
+	isNotFoundResult,
+	withErrorHint,
+	withResultHint,
+} from "../routing/not-found.js";
 import {
 	codecFromOptions,
 	protectionOption,
@@ -14,7 +19,7 @@ import {
 } from "../routing/options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf, toolEntryOf } from "../routing/tool-entry.js";
-import { entriesOfRegistry } from "./_catalog.js";
+import { entriesOfRegistry, isRegistered } from "./_catalog.js";
 import {
 	decodePreDispatchNames,
 	interceptHandlers,
@@ -92,6 +97,8 @@ export function wrapServer<S extends ServerLike>(
 	let refresh: (extra: unknown) => void | Promise<void>;
 	/** Whether a name the router knows needs no fresh catalog to route. */
 	let trustKnown: boolean;
+	/** Whether the server has the tool of this canonical name now, as far as it is cheap to tell. */
+	let hasTool: (name: string) => boolean;
 	if (detected.kind === "mcp-server") {
 		// The registry is at hand and cheap to read: route from it every time, which also
 		// issues wire names, so the next call of the same name is a plain lookup.
@@ -102,6 +109,7 @@ export function wrapServer<S extends ServerLike>(
 			return claimed.then(() => router.setTools(entries));
 		};
 		trustKnown = false;
+		hasTool = (name) => isRegistered(detected.registry(), name);
 		decodePreDispatchNames(server, (name) => {
 			const issued = codec.lookup(name);
 			if (issued !== undefined) return issued;
@@ -121,6 +129,8 @@ export function wrapServer<S extends ServerLike>(
 			router.setTools(entries);
 		};
 		trustKnown = true;
+		// The latest listing: the handler is the server's own, there is no registry to read.
+		hasTool = (name) => router.lists(name);
 	}
 
 	const slowRoute = async (sent: string, extra: unknown): Promise<Route> => {
@@ -189,6 +199,38 @@ export function wrapServer<S extends ServerLike>(
 		return withResultHint(result, hint);
 	};
 
+	/**
+	 * A call by a wire name handed out earlier whose tool is gone: it still goes to that tool
+	 * (a gone tool is never corrected onto another), and the server's "not found" answer gets
+	 * the hint at what is there now.
+	 */
+	const callGone = async (
+		handler: RequestHandler,
+		forwarded: unknown,
+		sent: string,
+		extra: unknown,
+	): Promise<unknown> => {
+		const hintNow = async (): Promise<string | undefined> => {
+			try {
+				await refresh(extra);
+			} catch {
+				return undefined;
+			}
+			return router.hint(sent);
+		};
+		let result: unknown;
+		try {
+			result = await handler(forwarded, extra);
+		} catch (error) {
+			if (!isNotFoundError(error)) throw error;
+			const hint = await hintNow();
+			throw hint === undefined ? error : withErrorHint(error, hint);
+		}
+		if (!isNotFoundResult(result)) return result;
+		const hint = await hintNow();
+		return hint === undefined ? result : withResultHint(result, hint);
+	};
+
 	const wrapCall =
 		(handler: RequestHandler): RequestHandler =>
 		(request, extra) => {
@@ -201,11 +243,13 @@ export function wrapServer<S extends ServerLike>(
 				return handler(request, extra);
 			// The hot path: a wire name this server handed out, decoded without an extra turn.
 			const issued = codec.lookup(sent);
-			if (issued !== undefined)
-				return handler(
-					issued === sent ? request : renamed(request, params, issued),
-					extra,
-				);
+			if (issued !== undefined) {
+				const forwarded =
+					issued === sent ? request : renamed(request, params, issued);
+				return hasTool(issued)
+					? handler(forwarded, extra)
+					: callGone(handler, forwarded, sent, extra);
+			}
 			if (store !== undefined && router.knownName(sent) === undefined)
 				// Read-through: another replica may have handed this name out.
 				return store

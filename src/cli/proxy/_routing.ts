@@ -62,17 +62,15 @@ export interface ProxyRouting {
 }
 
 /**
- * Builds the routing of one client session on the shared WireRewriter. The rewriter's
- * resolution options are fixed when it is made, so learning the server's name (from the
- * answer to `initialize`, before any listing) makes it anew from the state it has.
+ * Builds the routing of one client session on the shared WireRewriter. Learning the
+ * server's name (from the answer to `initialize`) adds it to that rewriter in place, so
+ * whatever it tracks for requests in flight (a `tools/list` a client pipelined behind
+ * `initialize`, the hint for a pending call, sampling round trips) is kept.
  */
 export function createRouting(options: RoutingOptions): ProxyRouting {
-	let rewriter = makeRewriter(options, options.snapshot, undefined);
-	let server: string | undefined;
+	const rewriter = makeRewriter(options);
 	return {
-		get codec() {
-			return rewriter.codec;
-		},
+		codec: rewriter.codec,
 		prepare(message, from) {
 			try {
 				return rewriter.prepare(message, from);
@@ -81,34 +79,23 @@ export function createRouting(options: RoutingOptions): ProxyRouting {
 			}
 		},
 		learnServer(name) {
-			if (name.trim() === "" || name === server) return;
-			server = name;
-			rewriter = makeRewriter(
-				options,
-				options.store === undefined ? rewriter.toJSON() : undefined,
-				[name],
-			);
+			if (name.trim() !== "") rewriter.addServers([name]);
 		},
-		clientToServer: (message) => rewriter.clientToServer(message),
-		serverToClient: (message) => rewriter.serverToClient(message),
+		clientToServer: rewriter.clientToServer,
+		serverToClient: rewriter.serverToClient,
 		snapshot: () => rewriter.toJSON(),
-		// Offset by the server's name, so a remade rewriter never repeats an older version.
-		version: () => rewriter.version + (server === undefined ? 0 : 1e9),
+		version: () => rewriter.version,
 	};
 }
 
-function makeRewriter(
-	options: RoutingOptions,
-	snapshot: RewriterSnapshot | undefined,
-	servers: string[] | undefined,
-): WireRewriter {
+function makeRewriter(options: RoutingOptions): WireRewriter {
+	const { snapshot, store } = options;
 	return new WireRewriter({
-		...(options.store !== undefined
-			? { store: options.store }
+		...(store !== undefined
+			? { store }
 			: snapshot === undefined
 				? { profile: options.profile }
 				: { snapshot }),
-		...(servers === undefined ? {} : { servers }),
 		resolve: options.correct,
 		mode: options.mode,
 		protection: options.protection,

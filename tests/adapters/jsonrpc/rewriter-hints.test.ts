@@ -147,6 +147,43 @@ describe("WireRewriter", () => {
 			expect(hints(rewriter, 8)).toBe(true);
 		});
 
+		it.each([
+			["without resolve", {}],
+			["with resolve", { resolve: true }],
+		])(
+			"adds the hint to the not-found answer for a held wire name whose tool the latest listing dropped, and never re-routes it, %s",
+			(_, options) => {
+				const rewriter = listed(["a/list_items", "a/list_item"], options);
+				rewriter.clientToServer(listRequest(1));
+				rewriter.serverToClient(listResult(1, [tool("a/list_item")]));
+				const call = rewriter.clientToServer(callRequest(5, "a_list_items"));
+				expect(call.params.name).toBe("a/list_items");
+				const error = rewriter.serverToClient(notFoundError(5, "a/list_items"));
+				expect(error.error.message).toBe(
+					"MCP error -32602: Tool a/list_items not found. Did you mean a_list_item?",
+				);
+				rewriter.clientToServer(callRequest(6, "a_list_items"));
+				const result = rewriter.serverToClient(
+					notFoundResult(6, "a/list_items"),
+				);
+				expect(result.result.content[0]?.text).toBe(
+					"MCP error -32602: Tool a/list_items not found. Did you mean a_list_item?",
+				);
+			},
+		);
+
+		it("passes the not-found answer for a gone tool on as it came when nothing is close, and any other answer to it", () => {
+			const rewriter = listed(["weather/forecast", "a/list_item"]);
+			rewriter.clientToServer(listRequest(1));
+			rewriter.serverToClient(listResult(1, [tool("a/list_item")]));
+			rewriter.clientToServer(callRequest(5, "weather_forecast"));
+			const far = notFoundError(5, "weather/forecast");
+			expect(rewriter.serverToClient(far)).toBe(far);
+			rewriter.clientToServer(callRequest(6, "weather_forecast"));
+			const ok = { jsonrpc: "2.0", id: 6, result: { content: [] } };
+			expect(rewriter.serverToClient(ok)).toBe(ok);
+		});
+
 		it("hints once: a second answer with the same id passes through", () => {
 			const rewriter = listed(CATALOG);
 			rewriter.clientToServer(callRequest(5, TYPO));

@@ -112,6 +112,49 @@ describe("ToolRouter", () => {
 		expect(r.hint("a_list_items")).toBe("Did you mean a_list_item?");
 	});
 
+	it("tells whether its catalog lists a canonical name", () => {
+		const { router: r } = router([open("a/list_items")]);
+		expect(r.lists("a/list_items")).toBe(true);
+		r.setTools([open("a/list_item")]);
+		expect(r.lists("a/list_items")).toBe(false);
+		expect(r.lists("a_list_item")).toBe(false);
+	});
+
+	it("learns server names in place: their prefixes route, the catalog and the version stay", () => {
+		const { router: r, codec } = router(
+			[open("issues/list_all"), open("get_user")],
+			{ correct: true },
+		);
+		// Resolved once before, so a stale index would be reused if nothing were reset.
+		expect(r.route("mcp__linear__issues_list_all").kind).toBe("unknown");
+		const version = r.version;
+		const size = codec.size;
+		r.addServers(["linear"]);
+		expect(r.route("mcp__linear__issues_list_all")).toMatchObject({
+			kind: "corrected",
+			name: "issues/list_all",
+		});
+		expect(r.route("mcp__jira__issues_list_all").kind).toBe("unknown");
+		r.addServers(["linear", "jira"]);
+		expect(r.route("mcp__jira__issues_list_all").kind).toBe("corrected");
+		expect(r.version).toBe(version);
+		expect(codec.size).toBe(size);
+		expect(r.tools.map((tool) => tool.name)).toEqual([
+			"issues/list_all",
+			"get_user",
+		]);
+	});
+
+	it("keeps the servers it was configured with when it learns more", () => {
+		const { router: r } = router([open("list_issues")], {
+			correct: true,
+			resolve: { servers: ["linear"] },
+		});
+		r.addServers(["jira"]);
+		expect(r.route("mcp__linear__list_issues").kind).toBe("corrected");
+		expect(r.route("mcp__jira__list_issues").kind).toBe("corrected");
+	});
+
 	it("resolves against canonical names when there is no codec", () => {
 		const r = new ToolRouter({ correct: true });
 		r.setTools([open("websearch/fetch_content")]);

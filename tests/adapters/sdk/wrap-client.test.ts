@@ -159,6 +159,20 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 			expect(handle.calls).toEqual([]);
 		});
 
+		it("hints, and calls no other tool, when a wire name it handed out names a tool the server removed", async () => {
+			const handle = serve(serverKit, [{ name: "a/list_item" }]);
+			const gone = handle.add({ name: "a/list_items" });
+			const peer = await connect(clientKit, handle);
+			expect(await peer.names()).toContain("a_list_items");
+			gone.remove();
+			const outcome = await peer.call("a_list_items");
+			expect(outcome.kind).not.toBe("ok");
+			expect(outcome.text).toMatch(
+				/Tool a\/list_items not found\. Did you mean a_list_item\?$/,
+			);
+			expect(handle.calls).toEqual([]);
+		});
+
 		it("keeps the shape of the failure the SDK produced", async () => {
 			const peer = await connect(clientKit, serve(serverKit));
 			const failure = await peer.client

@@ -142,6 +142,51 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 		expect(handle.calls).toEqual([]);
 	});
 
+	// Without a new listing, only an McpServer's registry tells that the tool is gone.
+	it.each(
+		(
+			[
+				["after a listing without it", true],
+				["before the client lists again", false],
+			] as const
+		).filter(([, relist]) => relist || !kit.lowLevel),
+	)(
+		"adds Did you mean to the not-found failure of a wire name whose tool is gone, %s, and calls no other tool",
+		async (_, relist) => {
+			const handle = kit.create();
+			wrapServer(handle.server, { resolve: true });
+			handle.add({ name: "a/list_item" });
+			const gone = handle.add({ name: "a/list_items" });
+			const peer = await kit.connect(handle.server);
+			open.push(peer);
+			expect(await peer.names()).toContain("a_list_items");
+			gone.remove();
+			if (relist) expect(await peer.names()).toEqual(["a_list_item"]);
+			const outcome = await peer.call("a_list_items");
+			expect(outcome.kind).toBe(kit.notFound === "thrown" ? "error" : "result");
+			expect(outcome.text).toMatch(
+				/Tool a\/list_items not found\. Did you mean a_list_item\?$/,
+			);
+			expect(handle.calls).toEqual([]);
+		},
+	);
+
+	it("passes the not-found failure of a gone tool on as it came when nothing is close", async () => {
+		const handle = kit.create();
+		wrapServer(handle.server);
+		handle.add({ name: "echo" });
+		const gone = handle.add({ name: "weather/forecast" });
+		const peer = await kit.connect(handle.server);
+		open.push(peer);
+		expect(await peer.names()).toContain("weather_forecast");
+		gone.remove();
+		expect(await peer.names()).toEqual(["echo"]);
+		const outcome = await peer.call("weather_forecast");
+		expect(outcome.kind).not.toBe("ok");
+		expect(outcome.text).not.toContain("Did you mean");
+		expect(outcome.text).toContain("weather/forecast not found");
+	});
+
 	it("never lets a newcomer capture a wire name already listed", async () => {
 		const diagnostics: Diagnostic[] = [];
 		const { handle, peer } = await start({
