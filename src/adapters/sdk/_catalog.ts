@@ -34,9 +34,6 @@ export function isRegistered(
 	registry: Readonly<Record<string, RegisteredToolLike>> | undefined,
 	name: string,
 ): boolean {
-	return (
-		registry !== undefined &&
-		Object.hasOwn(registry, name) &&
-		isEnabled(registry[name])
-	);
+	// One keyed read: what the registry inherits from Object.prototype has no `enabled`.
+	return registry !== undefined && isEnabled(registry[name]);
 }
