@@ -88,3 +88,29 @@ export function listed(
 	);
 	return rewriter;
 }
+
+/** The SDK's answer to a call of a tool it lacks: an error (1.x's -32602, or -32603 text). */
+export const notFoundError = (id: number, name: string, code = -32602) => ({
+	jsonrpc: "2.0",
+	id,
+	error: {
+		code,
+		message:
+			code === -32602
+				? `MCP error -32602: Tool ${name} not found`
+				: `Tool ${name} not found`,
+		data: { name },
+	},
+});
+
+/** The same answer as an `isError` result (the 1.x `McpServer` shape). */
+export const notFoundResult = (id: number, name: string) => ({
+	jsonrpc: "2.0",
+	id,
+	result: {
+		content: [
+			{ type: "text", text: `MCP error -32602: Tool ${name} not found` },
+		],
+		isError: true,
+	},
+});

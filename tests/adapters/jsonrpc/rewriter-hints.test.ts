@@ -8,32 +8,10 @@ import {
 	listed,
 	listRequest,
 	listResult,
+	notFoundError,
+	notFoundResult,
 	tool,
 } from "./_messages.js";
-
-const notFoundError = (id: number, name: string, code = -32602) => ({
-	jsonrpc: "2.0",
-	id,
-	error: {
-		code,
-		message:
-			code === -32602
-				? `MCP error -32602: Tool ${name} not found`
-				: `Tool ${name} not found`,
-		data: { name },
-	},
-});
-
-const notFoundResult = (id: number, name: string) => ({
-	jsonrpc: "2.0",
-	id,
-	result: {
-		content: [
-			{ type: "text", text: `MCP error -32602: Tool ${name} not found` },
-		],
-		isError: true,
-	},
-});
 
 const TYPO = "linear_list_isues";
 const HINT = "Did you mean linear_list_issues?";

@@ -9,14 +9,9 @@ import {
 	listed,
 	listRequest,
 	listResult,
+	notFoundError,
 	tool,
 } from "./_messages.js";
-
-const notFound = (id: number, name: string) => ({
-	jsonrpc: "2.0",
-	id,
-	error: { code: -32602, message: `MCP error -32602: Tool ${name} not found` },
-});
 
 const sampling = (id: number) => ({
 	jsonrpc: "2.0",
@@ -67,7 +62,8 @@ describe("WireRewriter", () => {
 			rewriter.clientToServer(callRequest(5, "github_set_user"));
 			rewriter.addServers(["github"]);
 			expect(
-				rewriter.serverToClient(notFound(5, "github_set_user")).error.message,
+				rewriter.serverToClient(notFoundError(5, "github_set_user")).error
+					.message,
 			).toBe(
 				"MCP error -32602: Tool github_set_user not found. Did you mean github_get_user?",
 			);
