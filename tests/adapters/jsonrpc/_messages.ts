@@ -89,8 +89,24 @@ export function listed(
 	return rewriter;
 }
 
+export interface ErrorResponse {
+	jsonrpc: string;
+	id: Id;
+	error: { code: number; message: string; data: { name: string } };
+}
+
+export interface ToolResultResponse {
+	jsonrpc: string;
+	id: Id;
+	result: { content: { type: string; text: string }[]; isError: boolean };
+}
+
 /** The SDK's answer to a call of a tool it lacks: an error (1.x's -32602, or -32603 text). */
-export const notFoundError = (id: number, name: string, code = -32602) => ({
+export const notFoundError = (
+	id: Id,
+	name: string,
+	code = -32602,
+): ErrorResponse => ({
 	jsonrpc: "2.0",
 	id,
 	error: {
@@ -104,7 +120,7 @@ export const notFoundError = (id: number, name: string, code = -32602) => ({
 });
 
 /** The same answer as an `isError` result (the 1.x `McpServer` shape). */
-export const notFoundResult = (id: number, name: string) => ({
+export const notFoundResult = (id: Id, name: string): ToolResultResponse => ({
 	jsonrpc: "2.0",
 	id,
 	result: {
