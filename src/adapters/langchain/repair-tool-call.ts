@@ -3,11 +3,11 @@ import type { Resolution, WireNameCodec } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
+import { readNamedTools } from "./_named-tools.js";
 import { WIRED } from "./_wired.js";
 
 const FN = "repairToolCall";
 const TOOL_CALL = "a tool call with a string name";
-const TOOLS = "an array of tools with a string name";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:
@@ -103,30 +103,14 @@ interface ReadTool {
 
 /** Each tool, read once; anything but an array of named tools is refused. */
 function namedTools(tools: unknown): ReadTool[] {
-	if (!Array.isArray(tools)) throw invalidArgument(FN, "tools", TOOLS, tools);
-	return readArgument(
-		FN,
-		"tools",
-		tools,
-		() =>
-			tools.map((tool: unknown, index): ReadTool => {
-				const name = isRecord(tool) ? tool.name : undefined;
-				if (typeof name !== "string")
-					throw invalidArgument(
-						FN,
-						`tools[${index}]`,
-						"a tool with a string name",
-						tool,
-					);
-				const { metadata } = tool as NamedTool;
-				return {
-					tool: tool as NamedTool,
-					name,
-					annotations: isRecord(metadata) ? metadata.annotations : undefined,
-				};
-			}),
-		TOOLS,
-	);
+	return readNamedTools(FN, tools, (tool, name): ReadTool => {
+		const { metadata } = tool as NamedTool;
+		return {
+			tool: tool as NamedTool,
+			name,
+			annotations: isRecord(metadata) ? metadata.annotations : undefined,
+		};
+	});
 }
 
 /** The codec every tool came through `wireTools` with, if they share one. */

@@ -1,10 +1,10 @@
-import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import { readArgument } from "../../core/_guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
+import { readNamedTools, TOOLS } from "./_named-tools.js";
 import { WIRED } from "./_wired.js";
 
 const FN = "wireTools";
-const TOOLS = "an array of tools with a string name";
 
 /**
  * Options of {@link wireTools}: the provider profile of a new codec, or the codec to share
@@ -46,26 +46,8 @@ export function wireTools<T extends { name: string }>(
 	tools: readonly T[],
 	options?: WireToolsOptions,
 ): T[] {
-	if (!Array.isArray(tools)) throw invalidArgument(FN, "tools", TOOLS, tools);
 	// Read once, here: a Proxy or getter of the caller's that throws is a bad argument.
-	const names = readArgument(
-		FN,
-		"tools",
-		tools,
-		() =>
-			tools.map((tool: unknown, index) => {
-				const name = isRecord(tool) ? tool.name : undefined;
-				if (typeof name !== "string")
-					throw invalidArgument(
-						FN,
-						`tools[${index}]`,
-						"a tool with a string name",
-						tool,
-					);
-				return name;
-			}),
-		TOOLS,
-	);
+	const names = readNamedTools(FN, tools, (_, name) => name);
 	const codec = wireCodecOf(FN, options);
 	const wires = codec.encodeAll(names);
 	// Copying reads every property of a renamed tool: one that throws is a bad argument too.
