@@ -130,3 +130,26 @@ export const notFoundResult = (id: Id, name: string): ToolResultResponse => ({
 		isError: true,
 	},
 });
+
+export interface SamplingResult {
+	jsonrpc: string;
+	id: Id;
+	result: {
+		role: string;
+		model: string;
+		stopReason: string;
+		content: { type: string; id: string; name: string; input: object }[];
+	};
+}
+
+/** The client's answer to `sampling/createMessage`: one `tool_use` block for `name`. */
+export const samplingResult = (id: Id, name: string): SamplingResult => ({
+	jsonrpc: "2.0",
+	id,
+	result: {
+		role: "assistant",
+		model: "m",
+		stopReason: "toolUse",
+		content: [{ type: "tool_use", id: "t", name, input: {} }],
+	},
+});

@@ -10,6 +10,7 @@ import {
 	listRequest,
 	listResult,
 	notFoundError,
+	samplingResult,
 	tool,
 } from "./_messages.js";
 
@@ -74,16 +75,7 @@ describe("WireRewriter", () => {
 			const request = rewriter.serverToClient(sampling(3));
 			expect(request.params.tools[0]?.name).toBe("web_search");
 			rewriter.addServers(["search"]);
-			const answer = rewriter.clientToServer({
-				jsonrpc: "2.0",
-				id: 3,
-				result: {
-					role: "assistant",
-					model: "m",
-					stopReason: "toolUse",
-					content: [{ type: "tool_use", id: "t", name: "web_search" }],
-				},
-			});
+			const answer = rewriter.clientToServer(samplingResult(3, "web_search"));
 			expect(answer.result.content[0]?.name).toBe("web/search");
 		});
 

@@ -11,6 +11,7 @@ import {
 	listed,
 	listRequest,
 	listResult,
+	samplingResult,
 	tool,
 } from "./_messages.js";
 
@@ -418,19 +419,7 @@ describe("WireRewriter", () => {
 		it("decodes the tool_use names of the client's sampling result", () => {
 			const rewriter = new WireRewriter();
 			rewriter.serverToClient(samplingRequest(3));
-			const result = {
-				jsonrpc: "2.0",
-				id: 3,
-				result: {
-					role: "assistant",
-					model: "m",
-					stopReason: "toolUse",
-					content: [
-						{ type: "tool_use", id: "t2", name: "web_search", input: {} },
-					],
-				},
-			};
-			const out = rewriter.clientToServer(result);
+			const out = rewriter.clientToServer(samplingResult(3, "web_search"));
 			expect(out.result.content[0]?.name).toBe("web/search");
 			expect(out.result.model).toBe("m");
 		});
