@@ -13,6 +13,10 @@ export const CLI: string = join(ROOT, "dist", "cli.js");
 export const UPSTREAM: string = fileURLToPath(
 	new URL("./fixtures/proxy-upstream.mjs", import.meta.url),
 );
+/** The raw upstream that echoes each request's line (no SDK: bytes reach it as sent). */
+export const ECHO: string = fileURLToPath(
+	new URL("./fixtures/echo-upstream.mjs", import.meta.url),
+);
 export const LONG_NAME: string = `analytics/${"very_long_segment_".repeat(5)}report_generator`;
 
 /** A scratch directory, removed by `dispose`. */

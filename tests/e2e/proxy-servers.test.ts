@@ -1,20 +1,16 @@
 // The proxy passes the upstream's own name (serverInfo.name of its initialize answer) to the
 // resolution rules, so the prefixes clients put before a tool name are recognised.
-import { fileURLToPath } from "node:url";
 import { isWireSafe } from "mcp-tool-names";
 import { describe, expect, it } from "vitest";
 import {
 	connectThroughProxy,
+	ECHO,
 	INITIALIZE,
 	INITIALIZED,
 	startRawProxy,
 	textOf,
 	UPSTREAM,
 } from "./_proxy.js";
-
-const ECHO = fileURLToPath(
-	new URL("./fixtures/echo-upstream.mjs", import.meta.url),
-);
 
 describe("mcp-tool-names proxy and the upstream's server name", () => {
 	it("routes a tool name a client prefixed with the upstream's server name, and no other server's", async () => {

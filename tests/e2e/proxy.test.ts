@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { isWireSafe } from "mcp-tool-names";
 import { afterEach, describe, expect, it } from "vitest";
 import {
 	connectThroughProxy,
+	ECHO,
 	INITIALIZE,
 	INITIALIZED,
 	LONG_NAME,
@@ -17,10 +17,6 @@ import {
 	UPSTREAM,
 	waitAllGone,
 } from "./_proxy.js";
-
-const ECHO = fileURLToPath(
-	new URL("./fixtures/echo-upstream.mjs", import.meta.url),
-);
 
 const CANONICAL = [
 	"web/search",
