@@ -41,6 +41,21 @@ function harness(kit: ServerKit) {
 		return { handle, peer };
 	};
 
+	/** A wrapped server with `kept` and a tool `going` (its handle returned to remove it). */
+	const startWithGoing = async (
+		kept: string,
+		going: string,
+		options?: Parameters<typeof wrapServer>[1],
+	) => {
+		const handle = kit.create();
+		wrapServer(handle.server, options);
+		handle.add({ name: kept });
+		const gone = handle.add({ name: going });
+		const peer = await kit.connect(handle.server);
+		open.push(peer);
+		return { handle, peer, gone };
+	};
+
 	/** The failure an unwrapped server of this kind answers with, for comparison. */
 	const unwrappedFailure = async (name: string) => {
 		const handle = kit.create();
@@ -50,11 +65,11 @@ function harness(kit: ServerKit) {
 		return peer.call(name);
 	};
 
-	return { start, unwrappedFailure, open };
+	return { start, startWithGoing, unwrappedFailure, open };
 }
 
 describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
-	const { start, unwrappedFailure, open } = harness(kit);
+	const { start, startWithGoing, unwrappedFailure, open } = harness(kit);
 
 	it("lists wire names that are valid for the profile", async () => {
 		const { peer } = await start();
@@ -129,12 +144,7 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 	});
 
 	it("drops removed tools from the listing", async () => {
-		const handle = kit.create();
-		wrapServer(handle.server);
-		handle.add({ name: "echo" });
-		const gone = handle.add({ name: "old/tool" });
-		const peer = await kit.connect(handle.server);
-		open.push(peer);
+		const { handle, peer, gone } = await startWithGoing("echo", "old/tool");
 		expect(await peer.names()).toContain("old_tool");
 		gone.remove();
 		expect(await peer.names()).toEqual(["echo"]);
@@ -153,12 +163,11 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 	)(
 		"adds Did you mean to the not-found failure of a wire name whose tool is gone, %s, and calls no other tool",
 		async (_, relist) => {
-			const handle = kit.create();
-			wrapServer(handle.server, { resolve: true });
-			handle.add({ name: "a/list_item" });
-			const gone = handle.add({ name: "a/list_items" });
-			const peer = await kit.connect(handle.server);
-			open.push(peer);
+			const { handle, peer, gone } = await startWithGoing(
+				"a/list_item",
+				"a/list_items",
+				{ resolve: true },
+			);
 			expect(await peer.names()).toContain("a_list_items");
 			gone.remove();
 			if (relist) expect(await peer.names()).toEqual(["a_list_item"]);
@@ -172,12 +181,7 @@ describe.each(SERVER_KITS)("wrapServer over $label", (kit) => {
 	);
 
 	it("passes the not-found failure of a gone tool on as it came when nothing is close", async () => {
-		const handle = kit.create();
-		wrapServer(handle.server);
-		handle.add({ name: "echo" });
-		const gone = handle.add({ name: "weather/forecast" });
-		const peer = await kit.connect(handle.server);
-		open.push(peer);
+		const { peer, gone } = await startWithGoing("echo", "weather/forecast");
 		expect(await peer.names()).toContain("weather_forecast");
 		gone.remove();
 		expect(await peer.names()).toEqual(["echo"]);
