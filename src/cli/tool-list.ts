@@ -6,6 +6,7 @@
  * @module
  */
 import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
+import { describeValue, isRecord } from "../core/_guards.js";
 
 /**
  * A problem with one tool definition: `audit` lists it and `--strict` fails on it.
@@ -99,13 +100,13 @@ export function readToolList(
 		if (annotations !== undefined && !isRecord(annotations)) {
 			add(
 				"annotations",
-				`annotations is ${kindOf(annotations)}, not an object`,
+				`annotations is ${describeValue(annotations)}, not an object`,
 			);
 		}
 		for (const field of ["title", "description"] as const) {
 			const value = item[field];
 			if (value !== undefined && typeof value !== "string") {
-				add("field", `${field} is ${kindOf(value)}, not a string`);
+				add("field", `${field} is ${describeValue(value)}, not a string`);
 			}
 		}
 	});
@@ -114,23 +115,12 @@ export function readToolList(
 
 function schemaProblem(schema: unknown, field: string): string | undefined {
 	if (schema === undefined) return `no ${field}`;
-	if (!isRecord(schema)) return `${field} is ${kindOf(schema)}, not an object`;
+	if (!isRecord(schema))
+		return `${field} is ${describeValue(schema)}, not an object`;
 	if (schema.type !== "object") {
 		return schema.type === undefined
 			? `${field} has no "type": "object"`
 			: `${field} has "type": ${JSON.stringify(schema.type)}, not "object"`;
 	}
 	return undefined;
-}
-
-function kindOf(value: unknown): string {
-	if (value === null) return "null";
-	if (Array.isArray(value)) return "an array";
-	if (typeof value === "string")
-		return `the string ${JSON.stringify(value.slice(0, 40))}`;
-	return `a ${typeof value}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

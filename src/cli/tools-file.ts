@@ -1,3 +1,4 @@
+import { isRecord } from "../core/_guards.js";
 import { CliFailure } from "./_failure.js";
 import { readToolList, type ToolList } from "./tool-list.js";
 
@@ -52,8 +53,4 @@ function toolListOf(data: unknown): unknown[] | undefined {
 		return data.result.tools;
 	}
 	return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -71,9 +71,13 @@ describe("readToolList", () => {
 			"field",
 			"field",
 		]);
-		expect(findings.map((f) => f.message)).toContain(
-			"title is a number, not a string",
-		);
+		// Worded by the one describeValue every entry's errors use.
+		expect(findings.map((f) => f.message)).toEqual([
+			'outputSchema has "type": "array", not "object"; MCP requires an object schema',
+			'annotations is "readOnly", not an object',
+			"title is number 3, not a string",
+			"description is null, not a string",
+		]);
 	});
 
 	it("leaves out items without a string name, and counts their position", () => {

@@ -6,6 +6,8 @@
  *
  * @module
  */
+
+import { isRecord } from "../../core/_guards.js";
 import { VERSION } from "../help.js";
 import type { Progress } from "../progress.js";
 import type { Deadline } from "./deadline.js";
@@ -281,8 +283,4 @@ function serverInfoOf(info: unknown): ServerInfo | null {
 		version,
 		...(typeof info.title === "string" ? { title: info.title } : {}),
 	};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@
 // each message from the upstream goes (the POST it answers, else an open stream), and the
 // small readers and writers of requests and responses.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isRecord } from "../../core/_guards.js";
 import type { Frame, ProxySession } from "./session.js";
 import type { UpstreamLink } from "./stdio-upstream.js";
 
@@ -116,10 +117,6 @@ export async function readBody(
 		chunks.push(chunk as Buffer);
 	}
 	return Buffer.concat(chunks);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function isInitialize(message: unknown): boolean {

@@ -1,6 +1,8 @@
 // What the proxy session reads off JSON-RPC messages (parsed, possibly batches) and how it
 // writes them back as lines. Nothing here throws on malformed input.
 
+import { isRecord } from "../../core/_guards.js";
+
 /** One message on its way: the bytes to write and the message they hold (when parsed). */
 export interface Frame {
 	/** The exact bytes: the line as it came when unchanged, else the new JSON. */
@@ -80,10 +82,6 @@ export function isBlank(bytes: Buffer): boolean {
 		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
 			return false;
 	return true;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function isId(value: unknown): value is Id {

@@ -1,3 +1,4 @@
+import { isRecord } from "../../core/_guards.js";
 import { InitializeWatch } from "./_initialize.js";
 import {
 	errorLine,
@@ -8,7 +9,6 @@ import {
 	isId,
 	isInitialize,
 	isMethod,
-	isRecord,
 	PARSE_ERROR,
 	parse,
 	requestIdsOf,
