@@ -6,7 +6,6 @@
  *
  * @module
  */
-
 import { isRecord } from "../../core/_guards.js";
 import { VERSION } from "../help.js";
 import type { Progress } from "../progress.js";

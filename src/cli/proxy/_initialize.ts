@@ -1,6 +1,5 @@
 // The client's `initialize` as the proxy sees it: bounded in time, its answer read for the
 // server's tools capability and name, and its `instructions` put in wire names.
-
 import { isRecord } from "../../core/_guards.js";
 import {
 	CONNECTION_CLOSED,

@@ -2,7 +2,6 @@
 // its own (never answered to the client), every page, and one listing at a time (a change
 // during a listing lists again once it is in). Until the first listing is in, the client's
 // messages are held (bounded in time), so a call sent before any list still routes.
-
 import { isRecord } from "../../core/_guards.js";
 import {
 	errorText,
