@@ -9,6 +9,7 @@ import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
 import { startProgress } from "./progress.js";
+import { displayUrl } from "./proxy/log.js";
 import type { SourceJson } from "./schema.js";
 import { readToolList, type ToolFinding } from "./tool-list.js";
 import { parseToolsJson } from "./tools-file.js";
@@ -97,10 +98,7 @@ export async function loadCatalog(
 	const progress = startProgress(io.stderr, env, "Starting");
 	try {
 		if (target.type === "http") {
-			const url = new URL(target.url);
-			url.username = "";
-			url.password = "";
-			const label = url.href;
+			const label = displayUrl(target.url);
 			const listed = await listHttpTools(
 				{ url: target.url, headers: target.headers },
 				{ timeoutMs, progress, label },

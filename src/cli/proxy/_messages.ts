@@ -9,6 +9,11 @@ export interface Frame {
 	bytes: Buffer;
 	/** The parsed message or batch. */
 	message: unknown;
+	/**
+	 * From an HTTP upstream: the ids of the client requests whose own upstream stream carried
+	 * it (their response, their progress), so it can go out on the same requests' stream.
+	 */
+	related?: readonly Id[];
 }
 
 /** A JSON-RPC id the session can track. */
@@ -53,10 +58,11 @@ export function rewriteFrame(
 	} catch {
 		return undefined;
 	}
+	const related = frame.related === undefined ? {} : { related: frame.related };
 	if (out === frame.message && !trimmed)
-		return { bytes: frame.bytes, message: out };
+		return { bytes: frame.bytes, message: out, ...related };
 	const bytes = serialize(out);
-	return bytes === undefined ? undefined : { bytes, message: out };
+	return bytes === undefined ? undefined : { bytes, message: out, ...related };
 }
 
 /** One JSON line holding a JSON-RPC error answer for `id`. */

@@ -62,18 +62,18 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 					stderr: io.stderr,
 					onLine: onUpstreamLine,
 				})
-			: await connectHttpUpstream({
+			: connectHttpUpstream({
 					url: command.upstream.url,
 					headers: command.upstream.headers,
 					timeoutMs: command.timeoutMs,
 					log,
-					onMessage: (bytes) => session?.fromUpstream(bytes),
+					onMessage: (bytes, related) => session?.fromUpstream(bytes, related),
 				});
 	session = new ProxySession({
 		routing,
 		log,
 		timeoutMs: command.timeoutMs,
-		toUpstream: (frame) => upstream.send(frame.bytes),
+		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
 		toClient: (frame) => writeClient(asLine(frame)),
 		onCatalog: () => context.save(routing),
 		onFatal: (reason) => {

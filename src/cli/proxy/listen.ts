@@ -18,13 +18,15 @@ import {
 	reply,
 	requestIds,
 } from "./_listen-exchange.js";
+import { connectHttpUpstream } from "./http-upstream.js";
 import { ProxySession } from "./session.js";
 import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
 
 /**
- * `proxy --listen`: serves clients over Streamable HTTP at `/mcp`, one upstream server per
- * client session (started on the client's `initialize`, ended on its DELETE, or when the
- * proxy stops). Runs until SIGINT or SIGTERM.
+ * `proxy --listen`: serves clients over Streamable HTTP at `/mcp`, one upstream per client
+ * session (a server process, or with `--url` an HTTP session of its own; started on the
+ * client's `initialize`, ended on its DELETE, or when the proxy stops). Runs until SIGINT or
+ * SIGTERM.
  *
  * @param context - the parsed command, logger and routing factory
  * @returns the exit code: 130/143 after a signal, 2 when the address cannot be bound
@@ -33,14 +35,6 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	const { command, log } = context;
 	const listen = command.listen;
 	if (listen === undefined) return 2;
-	if (command.upstream.type !== "stdio") {
-		log({
-			event: "upstream-error",
-			message:
-				"--listen needs a stdio upstream (a command after --); --url with --listen is not supported yet",
-		});
-		return 2;
-	}
 	const upstreamSpec = command.upstream;
 	const sessions = new Map<string, ClientSession>();
 
@@ -59,7 +53,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 			routing,
 			log,
 			timeoutMs: command.timeoutMs,
-			toUpstream: (frame) => session.upstream.send(frame.bytes),
+			toUpstream: (frame) => session.upstream.send(frame.bytes, frame.message),
 			toClient: (frame) => deliver(session, frame),
 			onCatalog: () => context.save(routing),
 			onFatal: (reason) => {
@@ -67,20 +61,34 @@ export async function runListen(context: ProxyContext): Promise<number> {
 				void close(session);
 			},
 		});
-		session.upstream = startStdioUpstream({
-			command: upstreamSpec.command,
-			args: upstreamSpec.args,
-			env: process.env,
-			stderr: context.io.stderr,
-			onLine: (event) => {
-				if (event.type === "line") session.proxy.fromUpstream(event.bytes);
-			},
-		});
+		// Each client session has an upstream of its own: a process, or an HTTP session.
+		session.upstream =
+			upstreamSpec.type === "stdio"
+				? startStdioUpstream({
+						command: upstreamSpec.command,
+						args: upstreamSpec.args,
+						env: process.env,
+						stderr: context.io.stderr,
+						onLine: (event) => {
+							if (event.type === "line")
+								session.proxy.fromUpstream(event.bytes);
+						},
+					})
+				: connectHttpUpstream({
+						url: upstreamSpec.url,
+						headers: upstreamSpec.headers,
+						timeoutMs: command.timeoutMs,
+						log,
+						onMessage: (bytes, related) =>
+							session.proxy.fromUpstream(bytes, related),
+					});
 		void session.upstream.ended.then((end) => {
 			if (session.closed) return;
 			log({
 				event: "upstream-exit",
-				message: `The MCP server of session ${id} ${end.reason}`,
+				message: end.startFailed
+					? `Session ${id}: ${end.reason}`
+					: `The MCP server of session ${id} ${end.reason}`,
 				session: id,
 				code: end.code,
 			});

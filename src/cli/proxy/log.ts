@@ -62,3 +62,29 @@ function safeJson(value: unknown): string {
 		return JSON.stringify({ event: "malformed", message: "unprintable event" });
 	}
 }
+
+/**
+ * A URL as the proxy prints it and tells clients: without userinfo, query and fragment, which
+ * may hold credentials (`https://user:pass@host/mcp?token=…`). Parsed with `URL`, so no
+ * spelling of the secret part slips past a pattern.
+ *
+ * @param url - the URL, as given or parsed
+ * @returns origin and path, e.g. `https://host/mcp`; `an invalid URL` when it cannot be parsed
+ * @example
+ * ```ts
+ * displayUrl("https://me:pw@example.com/mcp?token=abc"); // "https://example.com/mcp"
+ * ```
+ */
+export function displayUrl(url: string | URL): string {
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return "an invalid URL";
+	}
+	parsed.username = "";
+	parsed.password = "";
+	parsed.search = "";
+	parsed.hash = "";
+	return parsed.href;
+}

@@ -3,6 +3,7 @@ import { InitializeWatch } from "./_initialize.js";
 import {
 	errorLine,
 	type Frame,
+	type Id,
 	INTERNAL_ERROR,
 	INVALID_REQUEST,
 	isBlank,
@@ -134,15 +135,23 @@ export class ProxySession {
 		);
 	}
 
-	/** A line from the upstream (or one message of an HTTP response or event stream). */
-	fromUpstream(bytes: Buffer): void {
+	/**
+	 * A line from the upstream (or one message of an HTTP response or event stream).
+	 *
+	 * @param related - for an HTTP upstream, the client requests whose stream carried it
+	 */
+	fromUpstream(bytes: Buffer, related?: readonly Id[]): void {
 		if (this.#closed) return;
 		const parsed = parse(bytes);
 		if (parsed === undefined) {
 			if (!isBlank(bytes)) logMalformed(this.#options.log, "upstream", bytes);
 			return;
 		}
-		this.fromUpstreamMessage({ bytes, message: parsed.value });
+		this.fromUpstreamMessage(
+			related === undefined
+				? { bytes, message: parsed.value }
+				: { bytes, message: parsed.value, related },
+		);
 	}
 
 	/** A parsed message from the upstream. */
