@@ -167,15 +167,20 @@ async function listen(
 /**
  * A real Streamable HTTP MCP server (the SDK's transport, stateless, JSON responses) on
  * 127.0.0.1 with an ephemeral port. With `token`, requests without
- * `Authorization: Bearer <token>` get 401.
+ * `Authorization: Bearer <token>` get 401; so do those `authorize` refuses.
  */
 export function startStreamableServer(
-	options: { token?: string } = {},
+	options: {
+		token?: string;
+		/** Takes a request (credentials, query) or answers it 401. */
+		authorize?: (req: IncomingMessage) => boolean;
+	} = {},
 ): Promise<TestHttpServer> {
 	return listen((req, res) => {
 		if (
-			options.token !== undefined &&
-			req.headers.authorization !== `Bearer ${options.token}`
+			(options.token !== undefined &&
+				req.headers.authorization !== `Bearer ${options.token}`) ||
+			options.authorize?.(req) === false
 		) {
 			res
 				.writeHead(401, { "content-type": "application/json" })

@@ -2,7 +2,9 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { refusedPort, startSessionServer } from "../cli/_helpers.js";
 import {
+	INITIALIZE,
 	pidsIn,
 	proxyEnv,
 	type RawProxy,
@@ -19,13 +21,28 @@ afterEach(async () => {
 	cleanups = [];
 });
 
+/** The proxy listening on a free port for `upstream` (a pid file, or arguments such as --url). */
 async function listening(
-	pidFile: string,
+	upstream: string | readonly string[],
 ): Promise<{ proxy: RawProxy; url: URL }> {
-	const proxy = startRawProxy(
-		["proxy", "--listen", "127.0.0.1:0", "--", process.execPath, UPSTREAM],
-		proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile }),
-	);
+	const proxy =
+		typeof upstream === "string"
+			? startRawProxy(
+					[
+						"proxy",
+						"--listen",
+						"127.0.0.1:0",
+						"--",
+						process.execPath,
+						UPSTREAM,
+					],
+					proxyEnv({ PROXY_FIXTURE_PID_FILE: upstream }),
+				)
+			: startRawProxy(["proxy", "--listen", "127.0.0.1:0", ...upstream]);
+	cleanups.push(async () => {
+		if (proxy.child.exitCode === null) proxy.child.kill("SIGTERM");
+		await proxy.exit;
+	});
 	const url = await new Promise<string>((resolve, reject) => {
 		const check = (): void => {
 			const match = /Listening on (\S+)/.exec(proxy.stderr());
@@ -39,9 +56,18 @@ async function listening(
 }
 
 async function connect(url: URL): Promise<Client> {
+	return (await connectWithSession(url)).client;
+}
+
+async function connectWithSession(
+	url: URL,
+): Promise<{ client: Client; session: string }> {
 	const client = new Client({ name: "listen-e2e", version: "1.0.0" });
-	await client.connect(new StreamableHTTPClientTransport(url));
-	return client;
+	const transport = new StreamableHTTPClientTransport(url);
+	await client.connect(transport);
+	const session = transport.sessionId;
+	if (session === undefined) throw new Error("no session id");
+	return { client, session };
 }
 
 describe("mcp-tool-names proxy --listen", () => {
@@ -119,5 +145,67 @@ describe("mcp-tool-names proxy --listen", () => {
 		expect(second.stderr()).toContain(`Cannot listen on 127.0.0.1:${url.port}`);
 		proxy.child.kill("SIGTERM");
 		await proxy.exit;
+	});
+
+	it("serves a --url upstream with an HTTP session of its own for each client session", async () => {
+		const upstream = await startSessionServer();
+		cleanups.push(() => upstream.close());
+		const { proxy, url } = await listening(["--url", upstream.url]);
+		const [a, b] = await Promise.all([
+			connectWithSession(url),
+			connectWithSession(url),
+		]);
+		if (a === undefined || b === undefined) throw new Error("no clients");
+		for (const { client } of [a, b]) {
+			const { tools } = await client.listTools();
+			expect(tools.map((tool) => tool.name).sort()).toEqual([
+				"begin_session",
+				"notion_create_page",
+				"notion_search",
+			]);
+			const result = await client.callTool({
+				name: "notion_create_page",
+				arguments: {},
+			});
+			expect(textOf(result)).toBe("notion.create_page");
+		}
+		expect(a.session).not.toBe(b.session);
+		const upstreamSessions = new Set(
+			upstream.requests.flatMap((r) =>
+				r.session === undefined ? [] : [r.session],
+			),
+		);
+		expect(upstreamSessions.size).toBe(2);
+		expect(upstreamSessions.has(a.session)).toBe(false);
+		expect(upstreamSessions.has(b.session)).toBe(false);
+		await a.client.close();
+		await b.client.close();
+		proxy.child.kill("SIGTERM");
+		expect(await proxy.exit).toBe(143);
+		// Each upstream session was ended when its client session was.
+		const deleted = upstream.requests.filter((r) => r.method === "DELETE");
+		expect(new Set(deleted.map((r) => r.session))).toEqual(upstreamSessions);
+	});
+
+	it("answers a client without the --url's userinfo or query when the upstream cannot be reached", async () => {
+		const port = await refusedPort();
+		const { proxy, url } = await listening([
+			"--url",
+			`http://me:pa55@127.0.0.1:${port}/mcp?token=s3cret`,
+		]);
+		const response = await fetch(url, {
+			method: "POST",
+			headers: {
+				"content-type": "application/json",
+				accept: "application/json, text/event-stream",
+			},
+			body: INITIALIZE,
+		});
+		const body = await response.text();
+		expect(body).toContain("connection refused");
+		const said = `${body}\n${proxy.stderr()}`;
+		expect(said).toContain(`http://127.0.0.1:${port}/mcp`);
+		for (const secret of ["s3cret", "pa55", "bWU6cGE1NQ"])
+			expect(said).not.toContain(secret);
 	});
 });
