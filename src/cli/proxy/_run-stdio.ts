@@ -2,7 +2,7 @@
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
 import type { CliIo } from "../io.js";
-import { type ProxyContext, SIGNAL_CODES } from "./_context.js";
+import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import type { ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";
@@ -58,7 +58,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			? startStdioUpstream({
 					command: command.upstream.command,
 					args: command.upstream.args,
-					env: { ...process.env, ...definedEnv(io.env) },
+					env: upstreamEnv(io),
 					stderr: io.stderr,
 					onLine: onUpstreamLine,
 				})
@@ -188,15 +188,6 @@ function stopReading(io: CliIo): void {
 		| undefined;
 	stdin?.pause?.();
 	stdin?.destroy?.();
-}
-
-function definedEnv(
-	env: Readonly<Record<string, string | undefined>> | undefined,
-): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [key, value] of Object.entries(env ?? {}))
-		if (value !== undefined) result[key] = value;
-	return result;
 }
 
 function lastLine(text: string): string {

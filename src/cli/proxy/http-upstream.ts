@@ -1,5 +1,6 @@
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
 import { isRecord } from "../../core/_guards.js";
+import { displayUrl } from "../_printable.js";
 import {
 	EventStreamReader,
 	parseJson,
@@ -7,7 +8,7 @@ import {
 } from "../client/_sse.js";
 import { legacyPoster } from "./_http-legacy.js";
 import type { Id } from "./_messages.js";
-import { displayUrl, type ProxyLogger } from "./log.js";
+import type { ProxyLogger } from "./log.js";
 import type { UpstreamEnd, UpstreamLink } from "./stdio-upstream.js";
 
 /** Options of {@link connectHttpUpstream}. */
@@ -18,11 +19,11 @@ export interface HttpUpstreamOptions {
 	log: ProxyLogger;
 	/**
 	 * Each message the server sends (a JSON body, or one event's data), as its bytes, with the
-	 * ids of the requests whose own response or event stream carried it (`undefined` for the
-	 * standalone GET stream): progress and other messages tied to a request can then be
-	 * delivered with that request.
+	 * request whose own response or event stream carried it (the first request of a batch;
+	 * `undefined` for the standalone GET stream): progress and other messages tied to a
+	 * request can then be delivered with that request.
 	 */
-	onMessage(bytes: Buffer, related?: readonly Id[]): void;
+	onMessage(bytes: Buffer, related?: Id): void;
 }
 
 // The revision from which Streamable HTTP requires `Mcp-Name` to equal `params.name`.
@@ -77,7 +78,7 @@ export function connectHttpUpstream(
 				id,
 				error: { code: -32000, message: `MCP server at ${shown}: ${why}` },
 			};
-			options.onMessage(Buffer.from(JSON.stringify(reply)), [id]);
+			options.onMessage(Buffer.from(JSON.stringify(reply)), id);
 		}
 	};
 
@@ -115,7 +116,7 @@ export function connectHttpUpstream(
 	};
 
 	/** Reads the negotiated protocol version from an initialize answer on the way. */
-	const take = (bytes: Buffer, related?: readonly Id[]): void => {
+	const take = (bytes: Buffer, related?: Id): void => {
 		if (protocolVersion === undefined && bytes.includes("protocolVersion")) {
 			const message = parseJson(bytes.toString("utf8"));
 			const result = isRecord(message) ? message.result : undefined;
@@ -133,7 +134,7 @@ export function connectHttpUpstream(
 		first: Response,
 		waiting: Set<Id> | undefined,
 	): Promise<void> => {
-		const related = waiting === undefined ? undefined : [...waiting];
+		const related = waiting === undefined ? undefined : [...waiting][0];
 		const reader = new EventStreamReader();
 		const answered = (): boolean => waiting?.size === 0;
 		let response = first;
@@ -257,7 +258,7 @@ export function connectHttpUpstream(
 			return;
 		}
 		const body = Buffer.from(await response.arrayBuffer());
-		if (body.length > 0) take(body, ids);
+		if (body.length > 0) take(body, ids[0]);
 	};
 
 	// The older HTTP+SSE transport: one GET stream names the endpoint to POST to.

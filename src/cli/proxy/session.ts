@@ -138,20 +138,22 @@ export class ProxySession {
 	/**
 	 * A line from the upstream (or one message of an HTTP response or event stream).
 	 *
-	 * @param related - for an HTTP upstream, the client requests whose stream carried it
+	 * @param bytes - the message as it came
+	 * @param related - the client request it belongs to, when the upstream tells (the request
+	 * on whose HTTP response stream it came); it then reaches the client on that request's stream
 	 */
-	fromUpstream(bytes: Buffer, related?: readonly Id[]): void {
+	fromUpstream(bytes: Buffer, related?: Id): void {
 		if (this.#closed) return;
 		const parsed = parse(bytes);
 		if (parsed === undefined) {
 			if (!isBlank(bytes)) logMalformed(this.#options.log, "upstream", bytes);
 			return;
 		}
-		this.fromUpstreamMessage(
-			related === undefined
-				? { bytes, message: parsed.value }
-				: { bytes, message: parsed.value, related },
-		);
+		this.fromUpstreamMessage({
+			bytes,
+			message: parsed.value,
+			...(related === undefined ? {} : { related }),
+		});
 	}
 
 	/** A parsed message from the upstream. */
