@@ -46,6 +46,8 @@ interface Check {
 }
 /** Each scenario's problems (failed or warned checks); none means it passed. */
 type Outcome = Map<string, string[]>;
+/** The key of an outcome whose mode could not be set up at all. */
+const SETUP = "(setup)";
 
 const processes: ChildProcess[] = [];
 const scratch = mkdtempSync(join(tmpdir(), "mtn-conformance-"));
@@ -187,53 +189,59 @@ async function sseRetryThroughProxy(node: string): Promise<void> {
 	}
 }
 
-beforeAll(async () => {
-	const [node, directUrl, listenUrlUpstream, stdioUrlUpstream] =
-		await Promise.all([
-			node22(),
-			startServing([FIXTURE, "--http", "0"]),
-			startServing([FIXTURE, "--http", "0"]),
-			startServing([FIXTURE, "--http", "0"]),
-		]);
-	const proxies = await Promise.all([
-		startServing([
+/** Runs the server suite through a proxy started with `args`; a proxy that fails is the outcome. */
+async function throughProxyWith(
+	node: string,
+	mode: Mode,
+	args: Promise<readonly string[]>,
+): Promise<Outcome> {
+	try {
+		const url = await startServing([
 			CLI,
 			"proxy",
 			"--listen",
 			"127.0.0.1:0",
+			...(await args),
+		]);
+		return await serverSuite(node, url, MODES[mode]);
+	} catch (error) {
+		return new Map([[SETUP, [(error as Error).message]]]);
+	}
+}
+
+beforeAll(async () => {
+	const fixture = (): Promise<string> => startServing([FIXTURE, "--http", "0"]);
+	const node = node22();
+	const args: Record<Mode, Promise<readonly string[]>> = {
+		"proxy --listen -- <stdio fixture>": Promise.resolve([
 			"--",
 			process.execPath,
 			FIXTURE,
 		]),
-		startServing([
-			CLI,
-			"proxy",
-			"--listen",
-			"127.0.0.1:0",
+		"proxy --listen --url <http fixture>": fixture().then((url) => [
 			"--url",
-			listenUrlUpstream,
+			url,
 		]),
 		// The suite speaks HTTP: the stdio proxy under test is the outer proxy's upstream.
-		startServing([
-			CLI,
-			"proxy",
-			"--listen",
-			"127.0.0.1:0",
-			"--",
-			process.execPath,
-			CLI,
-			"proxy",
-			"--url",
-			stdioUrlUpstream,
-		]),
-	]);
+		"stdio proxy --url <http fixture> (served by proxy --listen)":
+			fixture().then((url) => [
+				"--",
+				process.execPath,
+				CLI,
+				"proxy",
+				"--url",
+				url,
+			]),
+	};
 	const modes = Object.keys(MODES) as Mode[];
 	const [directOutcome, ...proxied] = await Promise.all([
-		serverSuite(node, directUrl, "direct"),
-		...modes.map((mode, i) =>
-			serverSuite(node, proxies[i] as string, MODES[mode]),
+		Promise.all([node, fixture()]).then(([n, url]) =>
+			serverSuite(n, url, "direct"),
 		),
-		sseRetryThroughProxy(node),
+		...modes.map(async (mode) =>
+			throughProxyWith(await node, mode, args[mode]),
+		),
+		node.then(sseRetryThroughProxy),
 	]);
 	direct = directOutcome as Outcome;
 	for (const [i, mode] of modes.entries())
@@ -255,7 +263,8 @@ function regressions(mode: Mode): string[] {
 	const failed: string[] = [];
 	for (const [scenario, problems] of direct) {
 		if (NOT_JUDGED.has(scenario) || problems.length > 0) continue;
-		const through = outcome.get(scenario) ?? ["did not run"];
+		const through = outcome.get(scenario) ??
+			outcome.get(SETUP) ?? ["did not run"];
 		if (through.length > 0)
 			failed.push(`(${scenario}, ${mode}): ${through.join("; ")}`);
 	}
