@@ -1,14 +1,21 @@
 // `proxy --url` against a Streamable HTTP server under the test's control that ends a POST's
 // event stream before the response, as revision 2025-11-25 allows: the proxy waits `retry` and
 // resumes with GET and Last-Event-ID; a stream it cannot resume answers with an error.
+
+import { spawn } from "node:child_process";
 import {
 	createServer,
 	type IncomingMessage,
 	type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectThroughProxy, type ProxiedClient, textOf } from "./_proxy.js";
+
+const EVERYTHING = fileURLToPath(
+	new URL("../conformance/fixtures/everything-server.mjs", import.meta.url),
+);
 
 /** What the server does with a GET that carries Last-Event-ID. */
 type Resume = "answer" | "refuse" | "empty" | "never-primed";
@@ -206,5 +213,38 @@ describe("mcp-tool-names proxy --url: a POST stream that ends before its respons
 		// The proxy still serves the session.
 		const listed = await proxied.client.listTools();
 		expect(listed.tools.map((tool) => tool.name)).toEqual(["slow_job"]);
+	});
+
+	it("resumes against the SDK's own Streamable HTTP server, which closes the stream mid-call", async () => {
+		const child = spawn(process.execPath, [EVERYTHING, "--http", "0"], {
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let stderr = "";
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		const url = await new Promise<string>((resolve) =>
+			child.stdout.once("data", (chunk: Buffer) =>
+				resolve(chunk.toString().trim()),
+			),
+		);
+		servers.push({
+			url,
+			resumes: [],
+			streamEnds: [],
+			close: async () => {
+				child.kill("SIGTERM");
+				if (child.exitCode === null)
+					await new Promise((resolve) => child.once("exit", resolve));
+			},
+		});
+		const proxied = await connectThroughProxy(["--url", url]);
+		clients.push(proxied);
+		const result = await proxied.client.callTool({
+			name: "test_reconnection",
+			arguments: {},
+		});
+		expect(textOf(result)).toBe("Answered after the stream was closed");
+		expect(stderr).toMatch(/resumed after \S+/);
 	});
 });
