@@ -10,6 +10,7 @@ import {
 import { createServer as createNetServer, type Socket } from "node:net";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -126,6 +127,28 @@ export interface TestHttpServer {
 }
 
 const HTTP_TOOLS = ["notion/search", "notion.create_page", "begin_session"];
+
+/** What a client sees of the HTTP fixture behind a proxy: wire names, one call's answer. */
+export const HTTP_FIXTURE_SERVED: { tools: string[]; called: string } = {
+	tools: ["begin_session", "notion_create_page", "notion_search"],
+	called: "notion.create_page",
+};
+
+/** Lists the tools `client` sees (sorted) and calls `notion_create_page`, for {@link HTTP_FIXTURE_SERVED}. */
+export async function listAndCall(
+	client: Client,
+): Promise<{ tools: string[]; called: string }> {
+	const { tools } = await client.listTools();
+	const result = await client.callTool({
+		name: "notion_create_page",
+		arguments: {},
+	});
+	const content = (result as { content?: Array<{ text?: string }> }).content;
+	return {
+		tools: tools.map((tool) => tool.name).sort(),
+		called: content?.[0]?.text ?? "",
+	};
+}
 
 function mcpServer(): McpServer {
 	const server = new McpServer({ name: "http-fixture", version: "3.0.0" });

@@ -2,9 +2,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { refusedPort, startSessionServer } from "../cli/_helpers.js";
+import {
+	HTTP_FIXTURE_SERVED,
+	listAndCall,
+	refusedPort,
+	startSessionServer,
+} from "../cli/_helpers.js";
 import { post, startListening, stop } from "./_listen.js";
-import { INITIALIZE, textOf } from "./_proxy.js";
+import { INITIALIZE } from "./_proxy.js";
 
 let cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -36,19 +41,8 @@ describe("mcp-tool-names proxy --listen --url", () => {
 		cleanups.push(() => upstream.close());
 		const { proxy, url } = await listening(upstream.url);
 		const [a, b] = await Promise.all([connect(url), connect(url)]);
-		for (const { client } of [a, b]) {
-			const { tools } = await client.listTools();
-			expect(tools.map((tool) => tool.name).sort()).toEqual([
-				"begin_session",
-				"notion_create_page",
-				"notion_search",
-			]);
-			const result = await client.callTool({
-				name: "notion_create_page",
-				arguments: {},
-			});
-			expect(textOf(result)).toBe("notion.create_page");
-		}
+		for (const { client } of [a, b])
+			expect(await listAndCall(client)).toEqual(HTTP_FIXTURE_SERVED);
 		expect(a.session).not.toBe(b.session);
 		const upstreamSessions = new Set(
 			upstream.requests.flatMap((r) =>
