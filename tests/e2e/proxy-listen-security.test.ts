@@ -93,9 +93,11 @@ describe("proxy --listen against DNS rebinding", () => {
 		});
 		expect(form.status).toBe(403);
 		expect(pidsIn(pidFile)).toEqual([]);
-		expect(proxy.stderr()).toMatch(
-			/Refused POST \/mcp from 127\.0\.0\.1: 403 Invalid Host header: evil\.example/,
-		);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(
+				/Refused POST \/mcp from 127\.0\.0\.1: 403 Invalid Host header: evil\.example/,
+			);
 		for (const host of ["localhost", "127.0.0.1", "[::1]", "LocalHost"]) {
 			const session = await openSession(url, {
 				host: `${host}:${url.port}`,

@@ -68,6 +68,8 @@ describe("mcp-tool-names proxy --listen --url", () => {
 		);
 		const answer = await post(url, INITIALIZE);
 		expect(answer.body).toContain("connection refused");
+		// Its log line may reach the pipe after the answer reached the socket.
+		await expect.poll(() => proxy.stderr()).toContain("connection refused");
 		const said = `${JSON.stringify(answer.headers)}\n${answer.body}\n${proxy.stderr()}`;
 		expect(said).toContain(`http://127.0.0.1:${port}/mcp`);
 		for (const secret of ["s3cret", "pa55", "bWU6cGE1NQ"])

@@ -417,9 +417,9 @@ describe("proxy --listen refusals", () => {
 		expect(errorOf({ ...answer, headers: {} }).message).toBe(
 			"Payload Too Large: Request body must not exceed 4194304 bytes",
 		);
-		expect(proxy.stderr()).toMatch(
-			/Refused POST \/mcp from 127\.0\.0\.1: 413 /,
-		);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(/Refused POST \/mcp from 127\.0\.0\.1: 413 /);
 	});
 
 	it("refuses a chunked body once it passes --max-body, and a body slower than --timeout with 408", async () => {
@@ -482,9 +482,9 @@ describe("proxy --listen sessions", () => {
 			),
 		});
 		expect(pidsIn(pidFile)).toHaveLength(2);
-		expect(proxy.stderr()).toMatch(
-			/Refused POST \/mcp from 127\.0\.0\.1: 503 /,
-		);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(/Refused POST \/mcp from 127\.0\.0\.1: 503 /);
 		const ended = await send(url, {
 			method: "DELETE",
 			headers: { "mcp-session-id": first },
@@ -526,9 +526,9 @@ describe("proxy --listen sessions", () => {
 		expect(await waitAllGone([idlePid], 20_000)).toEqual([]);
 		const after = await post(url, ping("late"), { "mcp-session-id": idle });
 		expect(after.status).toBe(404);
-		expect(proxy.stderr()).toMatch(
-			new RegExp(`Session ${idle} was idle for 1500 ms`),
-		);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(new RegExp(`Session ${idle} was idle for 1500 ms`));
 		const answer = await post(url, ping("busy"), { "mcp-session-id": busy });
 		expect(eventsOf(answer.body)).toEqual([
 			{ jsonrpc: "2.0", id: "busy", result: {} },
