@@ -49,11 +49,9 @@ export function targetOf(
 		throw usage("--header only applies to --url");
 	}
 	if (values.url !== undefined) {
-		return {
-			type: "http",
-			url: urlOf(values.url),
-			headers: headersOf(values.header ?? []),
-		};
+		const url = urlOf(values.url);
+		const headers = headersOf(values.header ?? []);
+		return { type: "http", ...credentialsOf(url, headers) };
 	}
 	if (values.file !== undefined) {
 		if (values.file === "-") return { type: "stdin" };
@@ -72,7 +70,39 @@ export function targetOf(
 	return { type: "demo" };
 }
 
-function urlOf(value: string): string {
+/**
+ * `fetch` refuses a URL with credentials in it: `user:password@` becomes an `Authorization:
+ * Basic` header, as curl sends it, unless `--header` sets `Authorization` itself.
+ */
+function credentialsOf(
+	url: URL,
+	headers: Record<string, string>,
+): { url: string; headers: Record<string, string> } {
+	if (url.username === "" && url.password === "")
+		return { url: url.href, headers };
+	const basic = Buffer.from(
+		`${decoded(url.username)}:${decoded(url.password)}`,
+	).toString("base64");
+	url.username = "";
+	url.password = "";
+	const given = Object.keys(headers).some(
+		(name) => name.toLowerCase() === "authorization",
+	);
+	return {
+		url: url.href,
+		headers: given ? headers : { ...headers, Authorization: `Basic ${basic}` },
+	};
+}
+
+function decoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+function urlOf(value: string): URL {
 	let url: URL;
 	try {
 		url = new URL(value);
@@ -86,7 +116,7 @@ function urlOf(value: string): string {
 			`--url expects an http or https URL, got ${quote(url.protocol.slice(0, -1))}`,
 		);
 	}
-	return url.href;
+	return url;
 }
 
 function headersOf(values: readonly string[]): Record<string, string> {

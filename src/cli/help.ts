@@ -122,6 +122,7 @@ Examples:
   mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
   mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
   mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js
+  mcp-tool-names proxy --listen 127.0.0.1:8080 --url https://example.com/mcp
   mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`;
 
 /**

@@ -1,5 +1,6 @@
 import { isMcpToolNamesError } from "../index.js";
 import { isCliFailure } from "./_failure.js";
+import { printable } from "./_printable.js";
 import { parseCliArgs } from "./args.js";
 import { runAudit } from "./audit.js";
 import { createStyle, isColorEnabled } from "./colors.js";
@@ -43,7 +44,9 @@ export async function main(
 		}
 	} catch (error) {
 		const style = createStyle(isColorEnabled(io.stderr, io.env ?? {}));
-		io.stderr.write(`${style.red("mcp-tool-names:")} ${describe(error)}\n`);
+		io.stderr.write(
+			`${style.red("mcp-tool-names:")} ${printable(describe(error))}\n`,
+		);
 		return 2;
 	}
 }

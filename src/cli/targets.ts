@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
+import { displayUrl } from "./_printable.js";
 import type { TargetSpec } from "./args.js";
 import { listHttpTools } from "./client/http.js";
 import type { ServerInfo } from "./client/session.js";
@@ -97,10 +98,7 @@ export async function loadCatalog(
 	const progress = startProgress(io.stderr, env, "Starting");
 	try {
 		if (target.type === "http") {
-			const url = new URL(target.url);
-			url.username = "";
-			url.password = "";
-			const label = url.href;
+			const label = displayUrl(target.url);
 			const listed = await listHttpTools(
 				{ url: target.url, headers: target.headers },
 				{ timeoutMs, progress, label },

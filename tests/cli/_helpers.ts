@@ -10,6 +10,7 @@ import {
 import { createServer as createNetServer, type Socket } from "node:net";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -127,6 +128,28 @@ export interface TestHttpServer {
 
 const HTTP_TOOLS = ["notion/search", "notion.create_page", "begin_session"];
 
+/** What a client sees of the HTTP fixture behind a proxy: wire names, one call's answer. */
+export const HTTP_FIXTURE_SERVED: { tools: string[]; called: string } = {
+	tools: ["begin_session", "notion_create_page", "notion_search"],
+	called: "notion.create_page",
+};
+
+/** Lists the tools `client` sees (sorted) and calls `notion_create_page`, for {@link HTTP_FIXTURE_SERVED}. */
+export async function listAndCall(
+	client: Client,
+): Promise<{ tools: string[]; called: string }> {
+	const { tools } = await client.listTools();
+	const result = await client.callTool({
+		name: "notion_create_page",
+		arguments: {},
+	});
+	const content = (result as { content?: Array<{ text?: string }> }).content;
+	return {
+		tools: tools.map((tool) => tool.name).sort(),
+		called: content?.[0]?.text ?? "",
+	};
+}
+
 function mcpServer(): McpServer {
 	const server = new McpServer({ name: "http-fixture", version: "3.0.0" });
 	const warn = console.warn;
@@ -167,15 +190,20 @@ async function listen(
 /**
  * A real Streamable HTTP MCP server (the SDK's transport, stateless, JSON responses) on
  * 127.0.0.1 with an ephemeral port. With `token`, requests without
- * `Authorization: Bearer <token>` get 401.
+ * `Authorization: Bearer <token>` get 401; so do those `authorize` refuses.
  */
 export function startStreamableServer(
-	options: { token?: string } = {},
+	options: {
+		token?: string;
+		/** Takes a request (credentials, query) or answers it 401. */
+		authorize?: (req: IncomingMessage) => boolean;
+	} = {},
 ): Promise<TestHttpServer> {
 	return listen((req, res) => {
 		if (
-			options.token !== undefined &&
-			req.headers.authorization !== `Bearer ${options.token}`
+			(options.token !== undefined &&
+				req.headers.authorization !== `Bearer ${options.token}`) ||
+			options.authorize?.(req) === false
 		) {
 			res
 				.writeHead(401, { "content-type": "application/json" })

@@ -45,7 +45,16 @@ describe("parseCliArgs proxy", () => {
 			logJson: true,
 			timeoutMs: 500,
 			snapshot: "names.json",
-			listen: { host: "127.0.0.1", port: 8080 },
+			listen: {
+				host: "127.0.0.1",
+				port: 8080,
+				allowedHosts: [],
+				allowedOrigins: [],
+				allowUnauthenticated: false,
+				maxBodyBytes: 4 * 1024 * 1024,
+				maxSessions: 32,
+				sessionIdleMs: 30 * 60 * 1000,
+			},
 		});
 	});
 
@@ -74,9 +83,12 @@ describe("parseCliArgs proxy", () => {
 					listen?: unknown;
 				}
 			).listen;
-		expect(listen("0.0.0.0:9000")).toEqual({ host: "0.0.0.0", port: 9000 });
-		expect(listen("[::1]:9000")).toEqual({ host: "::1", port: 9000 });
-		expect(listen(":0")).toEqual({ host: "127.0.0.1", port: 0 });
+		expect(listen("0.0.0.0:9000")).toMatchObject({
+			host: "0.0.0.0",
+			port: 9000,
+		});
+		expect(listen("[::1]:9000")).toMatchObject({ host: "::1", port: 9000 });
+		expect(listen(":0")).toMatchObject({ host: "127.0.0.1", port: 0 });
 	});
 
 	it.each([
@@ -103,9 +115,120 @@ describe("parseCliArgs proxy", () => {
 			/--listen expects host:port/,
 		],
 		[["proxy", "node", "server.js"], /put the server command after --/],
+		[
+			["proxy", "--max-sessions", "4", "--", "node"],
+			/--max-sessions needs --listen/,
+		],
+		[
+			["proxy", "--allow-unauthenticated", "--", "node"],
+			/--allow-unauthenticated needs --listen/,
+		],
+		[
+			["proxy", "--listen", "0", "--max-body", "4g", "--", "node"],
+			/--max-body expects a size .* got "4g"/,
+		],
+		[
+			["proxy", "--listen", "0", "--max-body", "0", "--", "node"],
+			/--max-body expects/,
+		],
+		[
+			["proxy", "--listen", "0", "--max-sessions", "0", "--", "node"],
+			/--max-sessions expects a whole number from 1/,
+		],
+		[
+			["proxy", "--listen", "0", "--session-idle", "30", "--", "node"],
+			/--session-idle expects a duration with ms, s, m or h/,
+		],
+		[
+			["proxy", "--listen", "0", "--session-idle", "30d", "--", "node"],
+			/--session-idle expects/,
+		],
+		[
+			[
+				"proxy",
+				"--listen",
+				"0",
+				"--allowed-hosts",
+				"a.example:8080",
+				"--",
+				"node",
+			],
+			/--allowed-hosts takes host names without a port/,
+		],
+		[
+			[
+				"proxy",
+				"--listen",
+				"0",
+				"--allowed-origins",
+				"https://a.example/app",
+				"--",
+				"node",
+			],
+			/--allowed-origins takes origins/,
+		],
+		[
+			[
+				"proxy",
+				"--listen",
+				"0",
+				"--allowed-origins",
+				"file:///x",
+				"--",
+				"node",
+			],
+			/--allowed-origins takes origins/,
+		],
 		[["proxy", "--snapshot=", "--", "node"], /--snapshot needs a file path/],
 	])("refuses %j with one sentence", (argv, message) => {
 		expect(() => parseCliArgs(argv)).toThrow(message);
+	});
+
+	it("reads the bounds and lists of --listen", () => {
+		expect(
+			(
+				parseCliArgs([
+					"proxy",
+					"--listen",
+					"0.0.0.0:8080",
+					"--allowed-hosts",
+					"MCP.example.com, 10.0.0.5",
+					"--allowed-hosts",
+					"::1",
+					"--allowed-origins",
+					"https://App.example.com:8443,http://localhost:3000/",
+					"--allow-unauthenticated",
+					"--max-body",
+					"512k",
+					"--max-sessions",
+					"8",
+					"--session-idle",
+					"90s",
+					"--",
+					"node",
+				]) as { listen?: unknown }
+			).listen,
+		).toEqual({
+			host: "0.0.0.0",
+			port: 8080,
+			allowedHosts: ["mcp.example.com", "10.0.0.5", "[::1]"],
+			allowedOrigins: ["https://app.example.com:8443", "http://localhost:3000"],
+			allowUnauthenticated: true,
+			maxBodyBytes: 512 * 1024,
+			maxSessions: 8,
+			sessionIdleMs: 90_000,
+		});
+		const bounds = (args: string[]) =>
+			(
+				parseCliArgs(["proxy", "--listen", "0", ...args, "--", "node"]) as {
+					listen: { maxBodyBytes: number; sessionIdleMs: number };
+				}
+			).listen;
+		expect(bounds(["--max-body", "2M"]).maxBodyBytes).toBe(2 * 1024 * 1024);
+		expect(bounds(["--max-body", "1000"]).maxBodyBytes).toBe(1000);
+		expect(bounds(["--session-idle", "250ms"]).sessionIdleMs).toBe(250);
+		expect(bounds(["--session-idle", "2h"]).sessionIdleMs).toBe(7_200_000);
+		expect(bounds(["--session-idle", "30m"]).sessionIdleMs).toBe(1_800_000);
 	});
 
 	it("shows the proxy's help", () => {
@@ -134,7 +257,7 @@ describe("parseCliArgs proxy", () => {
 		]);
 		expect(parsed).toMatchObject({
 			store: {
-				url: "redis://:***@10.0.0.5:6380/2",
+				url: "redis://10.0.0.5:6380/2",
 				address: {
 					host: "10.0.0.5",
 					port: 6380,
@@ -142,7 +265,7 @@ describe("parseCliArgs proxy", () => {
 					password: "s3cret",
 					tls: false,
 				},
-				scope: "openai:node server.js",
+				scope: expect.stringMatching(/^openai:[0-9a-f]{16}$/),
 				prefix: "gw:",
 				ttlSeconds: 60,
 			},
@@ -168,14 +291,70 @@ describe("parseCliArgs proxy", () => {
 				"--url",
 				"https://example.com/mcp?token=abc",
 			]),
-		).toMatchObject({ store: { scope: "openai:https://example.com/mcp" } });
+		).toMatchObject({
+			store: { scope: expect.stringMatching(/^openai:[0-9a-f]{16}$/) },
+		});
+	});
+
+	it("keeps arguments, URL credentials and queries out of the default scope and the store's URL", () => {
+		const scopeOf = (args: string[], store = "redis://127.0.0.1") =>
+			(
+				parseCliArgs(["proxy", "--store", store, ...args]) as {
+					store: { scope: string; url: string };
+				}
+			).store;
+		const secret = "sk-live-0123456789";
+		const withKey = scopeOf(["--", "node", "server.js", `--api-key=${secret}`]);
+		expect(withKey.scope).not.toContain(secret);
+		expect(withKey.scope).not.toContain("server.js");
+		// Deterministic: every replica of the same command shares one scope.
+		expect(
+			scopeOf(["--", "node", "server.js", `--api-key=${secret}`]).scope,
+		).toBe(withKey.scope);
+		// Words are not joined with spaces before hashing: ["a b"] is not ["a", "b"].
+		expect(scopeOf(["--", "node", "a b"]).scope).not.toBe(
+			scopeOf(["--", "node", "a", "b"]).scope,
+		);
+		expect(
+			scopeOf(["--profile", "gemini", "--", "node", "server.js"]).scope,
+		).toMatch(/^gemini:/);
+		const url = scopeOf([
+			"--url",
+			`https://u:${secret}@example.com/mcp?token=${secret}`,
+		]);
+		expect(url.scope).not.toContain(secret);
+		expect(url.scope).not.toContain("example.com");
+		// A password with / and @ (percent-encoded, as URLs need) is never printed.
+		const store = scopeOf(
+			["--", "node", "s.js"],
+			"redis://admin:p%2Fa%40ss@10.0.0.5:6380/2",
+		);
+		expect(store.url).toBe("redis://10.0.0.5:6380/2");
+	});
+
+	it("never echoes a --store value that may hold a password, even one that does not parse", () => {
+		for (const value of [
+			"redis://default:Zq/Xv@10.0.0.5:6379",
+			"redis://default:987/Xv@10.0.0.5:6379",
+			"redis://:Zq@Xv/Wy@host",
+		]) {
+			let message = "";
+			try {
+				parseCliArgs(["proxy", "--store", value, "--", "node", "s.js"]);
+			} catch (error) {
+				message = (error as Error).message;
+			}
+			expect(message).toMatch(/--store expects redis:\/\//);
+			for (const part of ["Zq", "Xv", "Wy", "987"])
+				expect(message).not.toContain(part);
+		}
 	});
 
 	it("refuses a malformed --store, a companion without it, and --store with --snapshot", () => {
 		const cases: Array<[string[], RegExp]> = [
 			[
 				["--store", "http://127.0.0.1:6379"],
-				/--store expects redis:\/\/host:port/,
+				/--store expects redis:\/\/.*got a "http:" URL/,
 			],
 			[["--store", "redis://127.0.0.1/x"], /--store expects/],
 			[["--store-scope", "a"], /--store-scope needs --store/],

@@ -1,8 +1,23 @@
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+	errorOf,
+	eventsOf,
+	INITIALIZE_MESSAGE,
+	openSession,
+	openStream,
+	POST_HEADERS,
+	post,
+	send,
+	startListening,
+	stop,
+} from "./_listen.js";
+import {
+	ECHO,
 	pidsIn,
 	proxyEnv,
 	type RawProxy,
@@ -15,27 +30,33 @@ import {
 
 let cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
-	for (const cleanup of cleanups) await cleanup();
+	for (const cleanup of cleanups.reverse()) await cleanup();
 	cleanups = [];
 });
 
 async function listening(
 	pidFile: string,
+	args: readonly string[] = [],
 ): Promise<{ proxy: RawProxy; url: URL }> {
-	const proxy = startRawProxy(
-		["proxy", "--listen", "127.0.0.1:0", "--", process.execPath, UPSTREAM],
+	return startListening(
+		[...args, "--", process.execPath, UPSTREAM],
 		proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile }),
 	);
-	const url = await new Promise<string>((resolve, reject) => {
-		const check = (): void => {
-			const match = /Listening on (\S+)/.exec(proxy.stderr());
-			if (match?.[1] !== undefined) resolve(match[1]);
-			else if (proxy.child.exitCode !== null) reject(new Error(proxy.stderr()));
-			else setTimeout(check, 20);
-		};
-		check();
+}
+
+/** A proxy in front of the fixture server, stopped (every server with it) after the test. */
+async function serve(
+	args: readonly string[] = [],
+): Promise<{ proxy: RawProxy; url: URL; pidFile: string }> {
+	const { dir, dispose } = scratch();
+	cleanups.push(dispose);
+	const pidFile = join(dir, "pids");
+	const { proxy, url } = await listening(pidFile, args);
+	cleanups.push(async () => {
+		await stop(proxy);
+		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
 	});
-	return { proxy, url: new URL(url) };
+	return { proxy, url, pidFile };
 }
 
 async function connect(url: URL): Promise<Client> {
@@ -119,5 +140,526 @@ describe("mcp-tool-names proxy --listen", () => {
 		expect(second.stderr()).toContain(`Cannot listen on 127.0.0.1:${url.port}`);
 		proxy.child.kill("SIGTERM");
 		await proxy.exit;
+	});
+});
+
+const ping = (id: number | string) => ({ jsonrpc: "2.0", id, method: "ping" });
+
+describe("proxy --listen refusals", () => {
+	it("answers 415, 406, 400, 404 and 405 as the SDK's server does, one log line each, and passes none of them on", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const received = join(dir, "received");
+		const { proxy, url } = await startListening(
+			["--", process.execPath, ECHO],
+			proxyEnv({ ECHO_FIXTURE_LOG: received }),
+		);
+		cleanups.push(() => stop(proxy));
+		const session = await openSession(url);
+		const inSession = { "mcp-session-id": session };
+		const cases: Array<
+			[
+				string,
+				Promise<{ status: number; body: string }>,
+				number,
+				number,
+				RegExp,
+			]
+		> = [
+			[
+				"a text/plain POST",
+				send(url, {
+					headers: {
+						...POST_HEADERS,
+						...inSession,
+						"content-type": "text/plain",
+					},
+					body: JSON.stringify(ping("plain")),
+				}),
+				415,
+				-32000,
+				/^Unsupported Media Type: Content-Type must be application\/json$/,
+			],
+			[
+				"a media type that only mentions JSON in a parameter",
+				send(url, {
+					headers: {
+						...POST_HEADERS,
+						...inSession,
+						"content-type": "text/plain; a=application/json",
+					},
+					body: JSON.stringify(ping("param")),
+				}),
+				415,
+				-32000,
+				/^Unsupported Media Type/,
+			],
+			[
+				"an Accept without text/event-stream",
+				send(url, {
+					headers: {
+						...POST_HEADERS,
+						...inSession,
+						accept: "application/json",
+					},
+					body: JSON.stringify(ping("accept-json")),
+				}),
+				406,
+				-32000,
+				/^Not Acceptable: Client must accept both application\/json and text\/event-stream$/,
+			],
+			[
+				"an Accept without application/json",
+				send(url, {
+					headers: {
+						...POST_HEADERS,
+						...inSession,
+						accept: "text/event-stream",
+					},
+					body: JSON.stringify(ping("accept-sse")),
+				}),
+				406,
+				-32000,
+				/^Not Acceptable/,
+			],
+			[
+				"an initialize inside a batch",
+				post(url, [
+					INITIALIZE_MESSAGE,
+					{ jsonrpc: "2.0", method: "notifications/initialized" },
+				]),
+				400,
+				-32600,
+				/^Invalid Request: initialize must not be part of a batch$/,
+			],
+			[
+				"a second initialize on a live session",
+				post(url, { ...INITIALIZE_MESSAGE, id: "again" }, inSession),
+				400,
+				-32600,
+				/^Invalid Request: Server already initialized$/,
+			],
+			[
+				"null",
+				post(url, "null", inSession),
+				400,
+				-32700,
+				/^Parse error: Invalid JSON-RPC message$/,
+			],
+			[
+				'"x"',
+				post(url, '"x"', inSession),
+				400,
+				-32700,
+				/^Parse error: Invalid JSON-RPC message$/,
+			],
+			[
+				"an id with no method, result or error",
+				post(url, '{"jsonrpc":"2.0","id":5}', inSession),
+				400,
+				-32700,
+				/^Parse error: Invalid JSON-RPC message$/,
+			],
+			[
+				"a batch with one bad message",
+				post(
+					url,
+					[ping("fine"), { jsonrpc: "1.0", id: 6, method: "ping" }],
+					inSession,
+				),
+				400,
+				-32700,
+				/^Parse error: Invalid JSON-RPC message$/,
+			],
+			[
+				"not JSON",
+				post(url, "{nope", inSession),
+				400,
+				-32700,
+				/^Parse error: Invalid JSON$/,
+			],
+			[
+				"an empty batch",
+				post(url, "[]", inSession),
+				400,
+				-32600,
+				/^Invalid Request: Empty batch$/,
+			],
+			[
+				"a batch of 101 messages",
+				post(
+					url,
+					Array.from({ length: 101 }, (_, i) => ping(`big-${i}`)),
+					inSession,
+				),
+				400,
+				-32600,
+				/^Invalid Request: Batch must not exceed 100 messages$/,
+			],
+			[
+				"an id twice in one batch",
+				post(url, [ping("twice"), ping("twice")], inSession),
+				400,
+				-32600,
+				/^Invalid Request: id "twice" is already used by a request in flight$/,
+			],
+			[
+				"a request without a session",
+				post(url, ping("no-session")),
+				400,
+				-32000,
+				/^Bad Request: Mcp-Session-Id header is required$/,
+			],
+			[
+				"an unknown session",
+				post(url, ping("unknown"), { "mcp-session-id": "not-a-session" }),
+				404,
+				-32001,
+				/^Session not found$/,
+			],
+			[
+				"a PUT",
+				send(url, {
+					method: "PUT",
+					headers: { ...POST_HEADERS, ...inSession },
+					body: "{}",
+				}),
+				405,
+				-32000,
+				/^Method not allowed\.$/,
+			],
+			[
+				"a GET that accepts only JSON",
+				send(url, {
+					method: "GET",
+					headers: { accept: "application/json", ...inSession },
+				}),
+				406,
+				-32000,
+				/^Not Acceptable: Client must accept text\/event-stream$/,
+			],
+			[
+				"a GET without a session",
+				send(url, { method: "GET", headers: { accept: "text/event-stream" } }),
+				400,
+				-32000,
+				/^Bad Request: Mcp-Session-Id header is required$/,
+			],
+		];
+		for (const [what, answer, status, code, message] of cases) {
+			const { status: got, body } = await answer;
+			expect({ what, status: got }).toEqual({ what, status });
+			const { error, id } = JSON.parse(body) as {
+				error: { code: number; message: string };
+				id: unknown;
+			};
+			expect({ what, code: error.code, id }).toEqual({ what, code, id: null });
+			expect(error.message).toMatch(message);
+		}
+		const refused = proxy
+			.stderr()
+			.split("\n")
+			.filter((line) => line.includes("Refused "));
+		expect(refused).toHaveLength(cases.length);
+		// The session still works, and its server never saw a refused body.
+		const answer = await post(url, ping("after"), inSession);
+		expect(eventsOf(answer.body)).toEqual([
+			{ jsonrpc: "2.0", id: "after", result: {} },
+		]);
+		const lines = readFileSync(received, "utf8").trim().split("\n");
+		const methods = lines.map(
+			(line) => (JSON.parse(line) as { method?: string }).method,
+		);
+		expect(methods).toEqual([
+			"initialize",
+			"notifications/initialized",
+			"tools/list",
+			"ping",
+		]);
+		expect(JSON.parse(lines.at(-1) ?? "")).toEqual(ping("after"));
+	});
+
+	it("refuses a 1 GiB Content-Length at once with 413, before reading the body", async () => {
+		const { url, proxy } = await serve();
+		const session = await openSession(url);
+		const started = Date.now();
+		const answer = await new Promise<{ status: number; body: string }>(
+			(resolve, reject) => {
+				const request = httpRequest(
+					url,
+					{
+						method: "POST",
+						headers: {
+							...POST_HEADERS,
+							"mcp-session-id": session,
+							"content-length": String(1024 ** 3),
+						},
+						agent: false,
+					},
+					(response) => {
+						let body = "";
+						response.setEncoding("utf8");
+						response.on("data", (chunk: string) => {
+							body += chunk;
+						});
+						response.on("end", () =>
+							resolve({ status: response.statusCode ?? 0, body }),
+						);
+					},
+				);
+				request.on("error", reject);
+				// A first piece of the gigabyte; the rest never comes.
+				request.write(`[${JSON.stringify(ping(1))}`);
+			},
+		);
+		expect(Date.now() - started).toBeLessThan(1_000);
+		expect(answer.status).toBe(413);
+		expect(errorOf({ ...answer, headers: {} }).message).toBe(
+			"Payload Too Large: Request body must not exceed 4194304 bytes",
+		);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(/Refused POST \/mcp from 127\.0\.0\.1: 413 /);
+	});
+
+	it("refuses a chunked body once it passes --max-body, and a body slower than --timeout with 408", async () => {
+		const { url } = await serve(["--max-body", "1k", "--timeout", "1500"]);
+		const session = await openSession(url);
+		const headers = { ...POST_HEADERS, "mcp-session-id": session };
+		const big = await send(url, {
+			headers,
+			chunks: [
+				`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"`,
+				"x".repeat(600),
+				"x".repeat(600),
+				`"}}`,
+			],
+		});
+		expect(big.status).toBe(413);
+		const fits = await send(url, {
+			headers,
+			chunks: [
+				`{"jsonrpc":"2.0","id":2,"method":"ping",`,
+				`"params":{"pad":"${"x".repeat(500)}"}}`,
+			],
+		});
+		expect(fits.status).toBe(200);
+		expect(eventsOf(fits.body)).toEqual([
+			{ jsonrpc: "2.0", id: 2, result: {} },
+		]);
+		const slow = await new Promise<number>((resolve, reject) => {
+			const request = httpRequest(
+				url,
+				{
+					method: "POST",
+					headers: { ...headers, "content-length": "100" },
+					agent: false,
+				},
+				(response) => {
+					response.resume();
+					resolve(response.statusCode ?? 0);
+				},
+			);
+			request.on("error", reject);
+			request.write('{"jsonrpc":"2.0",');
+		});
+		expect(slow).toBe(408);
+	});
+});
+
+describe("proxy --listen sessions", () => {
+	it("answers an initialize over --max-sessions with 503 and starts no process, and takes one again once a session ended", async () => {
+		const { url, pidFile, proxy } = await serve(["--max-sessions", "2"]);
+		const first = await openSession(url);
+		await openSession(url);
+		expect(pidsIn(pidFile)).toHaveLength(2);
+		const third = await post(url, INITIALIZE_MESSAGE);
+		expect(third.status).toBe(503);
+		expect(errorOf(third)).toMatchObject({
+			code: -32000,
+			message: expect.stringMatching(
+				/^Service Unavailable: 2 sessions are open, as many as --max-sessions allows/,
+			),
+		});
+		expect(pidsIn(pidFile)).toHaveLength(2);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(/Refused POST \/mcp from 127\.0\.0\.1: 503 /);
+		const ended = await send(url, {
+			method: "DELETE",
+			headers: { "mcp-session-id": first },
+		});
+		expect(ended.status).toBe(200);
+		expect((await post(url, ping(1), { "mcp-session-id": first })).status).toBe(
+			404,
+		);
+		await openSession(url);
+		expect(pidsIn(pidFile)).toHaveLength(3);
+	});
+
+	it("closes a session left idle for --session-idle: its server's process tree is gone and its id answers 404", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const pidFile = join(dir, "pids");
+		// The server as a grandchild, behind a shell that waits for it: a process tree.
+		const { proxy, url } = await startListening(
+			[
+				"--session-idle",
+				"1500ms",
+				"--",
+				"sh",
+				"-c",
+				'"$0" "$1"; true',
+				process.execPath,
+				UPSTREAM,
+			],
+			proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile }),
+		);
+		cleanups.push(() => stop(proxy));
+		const idle = await openSession(url);
+		const busy = await openSession(url);
+		const [idlePid, busyPid] = pidsIn(pidFile);
+		if (idlePid === undefined || busyPid === undefined)
+			throw new Error("no servers");
+		// The busy session keeps its GET stream open: a client listening is a session in use.
+		const stream = await openStream(url, busy);
+		expect(await waitAllGone([idlePid], 20_000)).toEqual([]);
+		const after = await post(url, ping("late"), { "mcp-session-id": idle });
+		expect(after.status).toBe(404);
+		await expect
+			.poll(() => proxy.stderr())
+			.toMatch(new RegExp(`Session ${idle} was idle for 1500 ms`));
+		const answer = await post(url, ping("busy"), { "mcp-session-id": busy });
+		expect(eventsOf(answer.body)).toEqual([
+			{ jsonrpc: "2.0", id: "busy", result: {} },
+		]);
+		stream.close();
+		await stop(proxy);
+		expect(await waitAllGone([busyPid])).toEqual([]);
+	});
+
+	it("keeps another session's ping under a second while one session floods with a 60,000-ping batch, full batches and 4 MiB bodies", async () => {
+		// The raw upstream answers batches (the SDK's stdio server does not take them).
+		const { proxy, url } = await startListening(
+			["--", process.execPath, ECHO],
+			proxyEnv(),
+		);
+		cleanups.push(() => stop(proxy));
+		const [flooder, other] = await Promise.all([
+			openSession(url),
+			openSession(url),
+		]);
+		let flooding = true;
+		let floodAnswers = 0;
+		// Bodies written once, so the test's own work does not weigh on what it measures.
+		const pad = "x".repeat(4 * 1024 * 1024 - 200);
+		// The batch that froze every session of 0.1 for 51 s: now one 400, at once.
+		const huge = `[${Array.from({ length: 60_000 }, (_, i) => `{"jsonrpc":"2.0","id":${i},"method":"ping"}`).join(",")}]`;
+		const flood = async (worker: number): Promise<void> => {
+			for (let round = 0; flooding; round++) {
+				if (worker === 0 && round % 5 === 2) {
+					const refused = await post(url, huge, { "mcp-session-id": flooder });
+					expect(refused.status).toBe(400);
+					continue;
+				}
+				const body =
+					round % 5 === 4
+						? `{"jsonrpc":"2.0","id":"w${worker}-${round}","method":"ping","params":{"pad":"${pad}"}}`
+						: `[${Array.from({ length: 100 }, (_, i) => `{"jsonrpc":"2.0","id":"w${worker}-${round}-${i}","method":"ping"}`).join(",")}]`;
+				const answer = await post(url, body, { "mcp-session-id": flooder });
+				expect(answer.status).toBe(200);
+				floodAnswers += answer.body.split("\ndata: ").length - 1;
+			}
+		};
+		const workers = Array.from({ length: 8 }, (_, worker) => flood(worker));
+		const latencies: number[] = [];
+		// Let the flood build up first.
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		for (let i = 0; i < 20; i++) {
+			const started = Date.now();
+			const answer = await post(url, ping(`other-${i}`), {
+				"mcp-session-id": other,
+			});
+			latencies.push(Date.now() - started);
+			expect(eventsOf(answer.body)).toEqual([
+				{ jsonrpc: "2.0", id: `other-${i}`, result: {} },
+			]);
+		}
+		flooding = false;
+		await Promise.all(workers);
+		expect(floodAnswers).toBeGreaterThan(1_000);
+		expect(Math.max(...latencies)).toBeLessThan(1_000);
+	}, 120_000);
+});
+
+describe("proxy --listen streams", () => {
+	it("writes a call's progress on its own POST stream before its answer, 20 times out of 20 with a GET stream open", async () => {
+		const { url } = await serve();
+		const client = await connect(url);
+		for (let run = 0; run < 20; run++) {
+			let progressed = 0;
+			const result = await client.callTool(
+				{ name: "debug_progress", arguments: { steps: 5 } },
+				undefined,
+				{ onprogress: () => progressed++ },
+			);
+			expect({ run, progressed, text: textOf(result) }).toEqual({
+				run,
+				progressed: 5,
+				text: "progressed 5",
+			});
+		}
+		await client.close();
+	});
+
+	it("puts progress and the answer on the POST stream in order, the rest on the GET stream, and answers a second GET with 409", async () => {
+		const { url } = await serve();
+		const session = await openSession(url);
+		const stream = await openStream(url, session);
+		expect(stream.status).toBe(200);
+		const second = await send(url, {
+			method: "GET",
+			headers: { accept: "text/event-stream", "mcp-session-id": session },
+		});
+		expect(second.status).toBe(409);
+		expect(errorOf(second).message).toBe(
+			"Conflict: Only one SSE stream is allowed per session",
+		);
+		const answer = await post(
+			url,
+			{
+				jsonrpc: "2.0",
+				id: "call",
+				method: "tools/call",
+				params: {
+					name: "debug_progress",
+					arguments: { steps: 3 },
+					_meta: { progressToken: "tok" },
+				},
+			},
+			{ "mcp-session-id": session },
+		);
+		expect(answer.headers["content-type"]).toBe("text/event-stream");
+		const events = eventsOf(answer.body);
+		expect(events.map((event) => event.method ?? event.id)).toEqual([
+			"notifications/progress",
+			"notifications/progress",
+			"notifications/progress",
+			"call",
+		]);
+		expect(events.slice(0, 3).map((event) => event.params.progress)).toEqual([
+			1, 2, 3,
+		]);
+		// The log message answers no request: the GET stream, which the 409 left open.
+		const logged = await stream.next(
+			(message) => message.method === "notifications/message",
+		);
+		expect(logged.params.data).toBe("a notification of no request");
+		expect(
+			stream.messages.some(
+				(message) => message.method === "notifications/progress",
+			),
+		).toBe(false);
+		stream.close();
 	});
 });

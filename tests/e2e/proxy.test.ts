@@ -306,6 +306,47 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 		expect(proxy.stderr()).toContain("The client sent a line that is not JSON");
 	});
 
+	it("prints a client's control, C1 and bidi characters as escapes in every log line", async () => {
+		const hostile = "web_serch\u001b[2J\u009b31m\u202e\u2066";
+		for (const json of [false, true]) {
+			const proxy = startRawProxy([
+				"proxy",
+				...(json ? ["--log-json"] : []),
+				"--",
+				process.execPath,
+				UPSTREAM,
+			]);
+			proxy.send(`{not json ${hostile}`);
+			await proxy.next((message) => message.id === null);
+			proxy.send(INITIALIZE);
+			await proxy.next((message) => message.id === "init");
+			proxy.send(INITIALIZED);
+			proxy.send(
+				JSON.stringify({
+					jsonrpc: "2.0",
+					id: "call",
+					method: "tools/call",
+					params: { name: hostile, arguments: {} },
+				}),
+			);
+			await proxy.next((message) => message.id === "call");
+			proxy.child.stdin?.end();
+			expect(await proxy.exit).toBe(0);
+			const stderr = proxy.stderr();
+			expect(stderr).toContain("\\u009b31m\\u202e");
+			const raw = [...stderr].filter((character) => {
+				const code = character.codePointAt(0) ?? 0;
+				return (
+					(code < 0x20 && code !== 0x0a) ||
+					(code >= 0x7f && code <= 0x9f) ||
+					code === 0x202e ||
+					code === 0x2066
+				);
+			});
+			expect({ json, raw }).toEqual({ json, raw: [] });
+		}
+	});
+
 	it("drops and logs a line from the upstream that is not JSON, and keeps serving", async () => {
 		const proxy = await proxied([], { PROXY_FIXTURE_GARBAGE: "1" });
 		const result = await proxy.client.callTool({

@@ -1,5 +1,6 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
 // build a session's routing, and the exit codes of the signals it stops on.
+import process from "node:process";
 import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
 import type { ProxyRouting } from "./_routing.js";
@@ -24,3 +25,33 @@ export const SIGNAL_CODES: Readonly<Record<string, number>> = {
 	SIGTERM: 143,
 	SIGHUP: 129,
 };
+
+/** The environment variable holding the bearer token `proxy --listen` requires. */
+export const TOKEN_VARIABLE = "MCP_TOOL_NAMES_TOKEN";
+
+/**
+ * The proxy's environment (the process's, with what the caller injected on top): what an
+ * upstream server gets, but for the proxy's own token, which is no business of the server's.
+ *
+ * @param io - the CLI's streams and injected environment
+ * @returns every defined variable, without `MCP_TOOL_NAMES_TOKEN`
+ */
+export function upstreamEnv(io: CliIo): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const source of [process.env, io.env ?? {}])
+		for (const [key, value] of Object.entries(source))
+			if (value !== undefined) env[key] = value;
+	delete env[TOKEN_VARIABLE];
+	return env;
+}
+
+/**
+ * The bearer token `--listen` requires, from `MCP_TOOL_NAMES_TOKEN` (never from the command
+ * line, where `ps` shows it to every user of the machine).
+ *
+ * @param io - the CLI's streams and injected environment
+ * @returns the token; `""` when the variable is set but empty; `undefined` when unset
+ */
+export function listenToken(io: CliIo): string | undefined {
+	return io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
+}

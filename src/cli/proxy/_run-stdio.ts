@@ -2,7 +2,7 @@
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
 import type { CliIo } from "../io.js";
-import { type ProxyContext, SIGNAL_CODES } from "./_context.js";
+import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import type { ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";
@@ -58,22 +58,22 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			? startStdioUpstream({
 					command: command.upstream.command,
 					args: command.upstream.args,
-					env: { ...process.env, ...definedEnv(io.env) },
+					env: upstreamEnv(io),
 					stderr: io.stderr,
 					onLine: onUpstreamLine,
 				})
-			: await connectHttpUpstream({
+			: connectHttpUpstream({
 					url: command.upstream.url,
 					headers: command.upstream.headers,
 					timeoutMs: command.timeoutMs,
 					log,
-					onMessage: (bytes) => session?.fromUpstream(bytes),
+					onMessage: (bytes, related) => session?.fromUpstream(bytes, related),
 				});
 	session = new ProxySession({
 		routing,
 		log,
 		timeoutMs: command.timeoutMs,
-		toUpstream: (frame) => upstream.send(frame.bytes),
+		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
 		toClient: (frame) => writeClient(asLine(frame)),
 		onCatalog: () => context.save(routing),
 		onFatal: (reason) => {
@@ -188,15 +188,6 @@ function stopReading(io: CliIo): void {
 		| undefined;
 	stdin?.pause?.();
 	stdin?.destroy?.();
-}
-
-function definedEnv(
-	env: Readonly<Record<string, string | undefined>> | undefined,
-): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [key, value] of Object.entries(env ?? {}))
-		if (value !== undefined) result[key] = value;
-	return result;
 }
 
 function lastLine(text: string): string {

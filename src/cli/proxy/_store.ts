@@ -1,16 +1,18 @@
 // `--store redis://…`: the proxy's shared wire-name state, on the library's RedisCodecStore and
 // SharedCodec, spoken to through the proxy's own RESP client (no Redis package needed).
+import { createHash } from "node:crypto";
 import { RedisCodecStore, SharedCodec } from "../../adapters/redis/index.js";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
+import { displayUrl } from "../_printable.js";
 import { type RedisAddress, RespClient } from "./_resp-client.js";
 
 /** `--store` and its companions, parsed. */
 export interface StoreSettings {
-	/** The URL as given, without its password (for messages). */
+	/** The URL for messages: no user name, password or query (see `displayUrl`). */
 	url: string;
 	address: RedisAddress;
-	/** One history per scope; default from the profile and the upstream. */
+	/** One history per scope; default `<profile>:` + a hash of the upstream. */
 	scope: string;
 	prefix?: string;
 	ttlSeconds?: number;
@@ -32,7 +34,8 @@ const DEFAULT_PORT = 6379;
  * Reads `--store`, `--store-scope`, `--store-prefix` and `--store-ttl`.
  *
  * @param values - the options as given
- * @param upstream - the upstream's identity (its command line, or its URL), for the default scope
+ * @param upstream - the upstream's identity (its command line, or its URL), for the default
+ * scope, which holds only a hash of it: arguments and URLs may carry secrets
  * @param profile - the profile, part of the default scope (a scope holds one profile's names)
  * @returns the settings, or `undefined` without `--store`
  * @throws CliFailure `usage` for a malformed value, or a companion option without `--store`
@@ -51,7 +54,7 @@ export function storeSettingsOf(
 		return undefined;
 	}
 	const { address, url } = addressOf(values.store);
-	const scope = values.scope ?? `${profile}:${upstream}`;
+	const scope = values.scope ?? defaultScope(profile, upstream);
 	if (scope.trim() === "")
 		throw usage("--store-scope needs a name, e.g. --store-scope github");
 	const settings: StoreSettings = { url, address, scope };
@@ -69,6 +72,21 @@ export function storeSettingsOf(
 		settings.ttlSeconds = seconds;
 	}
 	return settings;
+}
+
+/**
+ * The scope a proxy uses without `--store-scope`: `<profile>:` and the first 16 hex digits of
+ * the SHA-256 of the upstream's identity, so the same server behind the same profile shares
+ * one history, and no argument (`--api-key=…`) or URL credential lands in a Redis key, a log
+ * line or an error.
+ *
+ * @param profile - the proxy's profile
+ * @param upstream - the upstream's identity: its command line or its URL
+ * @returns the scope, e.g. `openai:3f1c9a0b7e2d4c51`
+ */
+export function defaultScope(profile: ProfileName, upstream: string): string {
+	const hash = createHash("sha256").update(upstream).digest("hex");
+	return `${profile}:${hash.slice(0, 16)}`;
 }
 
 /** The store of one proxy process: one connection and one shared codec for every session. */
@@ -109,24 +127,29 @@ export function openStore(
 }
 
 function addressOf(value: string): { address: RedisAddress; url: string } {
-	const fail = () =>
+	// Never the value itself in a message: it may hold a password, and one with an unencoded
+	// `/` or `@` does not even parse. Say which part is wrong instead.
+	const fail = (why: string) =>
 		usage(
-			`--store expects redis://host:port[/db] (or rediss:// for TLS), e.g. --store redis://127.0.0.1:6379, got ${quote(redact(value))}`,
+			`--store expects redis://[user:password@]host:port[/db] (or rediss:// for TLS), e.g. --store redis://127.0.0.1:6379; ${why}`,
 		);
 	let url: URL;
 	try {
 		url = new URL(value.trim());
 	} catch {
-		throw fail();
+		throw fail(
+			`${displayUrl(value)} is not a URL (write / and @ in a password as %2F and %40)`,
+		);
 	}
-	if (
-		(url.protocol !== "redis:" && url.protocol !== "rediss:") ||
-		url.hostname === ""
-	)
-		throw fail();
+	if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+		throw fail(`got a ${quote(url.protocol)} URL`);
 	const path = url.pathname.replace(/^\//, "");
-	if (!/^\d{0,5}$/.test(path) || url.search !== "" || url.hash !== "")
-		throw fail();
+	if (url.hostname === "" || !/^\d{0,5}$/.test(path))
+		throw fail(
+			`${displayUrl(url)} has no host, or a path that is not a database number (write / and @ in a password as %2F and %40)`,
+		);
+	if (url.search !== "" || url.hash !== "")
+		throw fail(`${displayUrl(url)} has a query or fragment`);
 	const address: RedisAddress = {
 		host: url.hostname.replace(/^\[|\]$/g, ""),
 		port: url.port === "" ? DEFAULT_PORT : Number(url.port),
@@ -140,12 +163,5 @@ function addressOf(value: string): { address: RedisAddress; url: string } {
 		address.password = address.username;
 		delete address.username;
 	}
-	return { address, url: redact(value.trim()) };
-}
-
-/** The URL without its password, for messages and logs. */
-function redact(value: string): string {
-	return value.replace(/\/\/([^@/]*)@/, (_, auth: string) =>
-		auth.includes(":") ? `//${auth.split(":")[0]}:***@` : "//***@",
-	);
+	return { address, url: displayUrl(url) };
 }

@@ -38,10 +38,55 @@ export interface ProxyCommand {
 	timeoutMs: number;
 	snapshot?: string;
 	/** Serve the client over Streamable HTTP here instead of stdio. */
-	listen?: { host: string; port: number };
+	listen?: ListenSettings;
 	/** Share wire names with other proxies through Redis (`--store`). */
 	store?: StoreSettings;
 }
+
+/**
+ * `--listen` and the options that bound and guard it, parsed.
+ *
+ * @example
+ * ```ts
+ * const { host, port, maxSessions } = (parseProxyArgs(["--listen", "8080"], ["node", "s.js"]) as ProxyCommand).listen!;
+ * ```
+ */
+export interface ListenSettings {
+	host: string;
+	port: number;
+	/** Host names accepted in `Host` besides `localhost`, `127.0.0.1` and `[::1]` (`--allowed-hosts`). */
+	allowedHosts: string[];
+	/** Origins accepted in `Origin` besides the loopback ones (`--allowed-origins`), normalised. */
+	allowedOrigins: string[];
+	/** Serve a non-loopback address without `MCP_TOOL_NAMES_TOKEN` (`--allow-unauthenticated`). */
+	allowUnauthenticated: boolean;
+	/** Largest request body, in bytes (`--max-body`, default 4 MiB). */
+	maxBodyBytes: number;
+	/** Most client sessions (server processes) at once (`--max-sessions`, default 32). */
+	maxSessions: number;
+	/** A session unused this long is closed (`--session-idle`, default 30 minutes). */
+	sessionIdleMs: number;
+}
+
+/** The bounds of `--listen` by default: the official SDK's body limit, and room for a team. */
+export const LISTEN_DEFAULTS: {
+	readonly maxBodyBytes: number;
+	readonly maxSessions: number;
+	readonly sessionIdleMs: number;
+} = {
+	maxBodyBytes: 4 * 1024 * 1024,
+	maxSessions: 32,
+	sessionIdleMs: 30 * 60 * 1000,
+};
+
+const LISTEN_OPTIONS = [
+	"allowed-hosts",
+	"allowed-origins",
+	"allow-unauthenticated",
+	"max-body",
+	"max-sessions",
+	"session-idle",
+] as const;
 
 const PROXY_OPTIONS = {
 	url: { type: "string" },
@@ -54,6 +99,12 @@ const PROXY_OPTIONS = {
 	"log-json": { type: "boolean" },
 	snapshot: { type: "string" },
 	listen: { type: "string" },
+	"allowed-hosts": { type: "string", multiple: true },
+	"allowed-origins": { type: "string", multiple: true },
+	"allow-unauthenticated": { type: "boolean" },
+	"max-body": { type: "string" },
+	"max-sessions": { type: "string" },
+	"session-idle": { type: "string" },
 	store: { type: "string" },
 	"store-scope": { type: "string" },
 	"store-prefix": { type: "string" },
@@ -141,7 +192,7 @@ export function parseProxyArgs(
 	);
 	const snapshot = values.snapshot as string | undefined;
 	if (snapshot === "") throw usage("--snapshot needs a file path");
-	const listen = values.listen as string | undefined;
+	const listen = listenSettingsOf(values);
 	const store = storeSettingsOf(
 		{
 			store: values.store as string | undefined,
@@ -149,10 +200,10 @@ export function parseProxyArgs(
 			prefix: values["store-prefix"] as string | undefined,
 			ttl: values["store-ttl"] as string | undefined,
 		},
+		// Hashed into the default scope: never an argument or a URL's credentials in a key.
 		upstream.type === "http"
-			? // Never a query or credentials in a key: they may hold a token.
-				`${new URL(upstream.url).origin}${new URL(upstream.url).pathname}`
-			: [upstream.command, ...upstream.args].join(" "),
+			? new URL(upstream.url).href
+			: JSON.stringify([upstream.command, ...upstream.args]),
 		profile,
 	);
 	if (store !== undefined && snapshot !== undefined)
@@ -169,7 +220,7 @@ export function parseProxyArgs(
 		logJson: values["log-json"] === true,
 		timeoutMs: timeoutOf(values.timeout as string | undefined),
 		...(snapshot === undefined ? {} : { snapshot }),
-		...(listen === undefined ? {} : { listen: listenOf(listen) }),
+		...(listen === undefined ? {} : { listen }),
 		...(store === undefined ? {} : { store }),
 	};
 }
@@ -188,6 +239,34 @@ function oneOf<T extends string>(
 	);
 }
 
+function listenSettingsOf(
+	values: Partial<Record<keyof typeof PROXY_OPTIONS, unknown>>,
+): ListenSettings | undefined {
+	const listen = values.listen as string | undefined;
+	if (listen === undefined) {
+		const stray = LISTEN_OPTIONS.find((key) => values[key] !== undefined);
+		if (stray !== undefined)
+			throw usage(`--${stray} needs --listen, e.g. --listen 127.0.0.1:8080`);
+		return undefined;
+	}
+	const list = (key: "allowed-hosts" | "allowed-origins"): string[] =>
+		((values[key] as string[] | undefined) ?? [])
+			.flatMap((value) => value.split(","))
+			.map((value) => value.trim())
+			.filter((value) => value !== "");
+	const text = (key: "max-body" | "max-sessions" | "session-idle") =>
+		values[key] as string | undefined;
+	return {
+		...listenOf(listen),
+		allowedHosts: list("allowed-hosts").map(hostNameOf),
+		allowedOrigins: list("allowed-origins").map(originOf),
+		allowUnauthenticated: values["allow-unauthenticated"] === true,
+		maxBodyBytes: byteSizeOf(text("max-body")),
+		maxSessions: sessionCountOf(text("max-sessions")),
+		sessionIdleMs: durationOf(text("session-idle")),
+	};
+}
+
 /** `host:port`, `:port` or `port`; the host defaults to 127.0.0.1, never all interfaces. */
 function listenOf(value: string): { host: string; port: number } {
 	const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(value.trim());
@@ -199,4 +278,102 @@ function listenOf(value: string): { host: string; port: number } {
 	}
 	const host = (match[1] ?? "").replace(/^\[|\]$/g, "");
 	return { host: host === "" ? "127.0.0.1" : host, port };
+}
+
+/** A host name of `--allowed-hosts`, as `URL` writes it (lowercase, IPv6 in brackets). */
+function hostNameOf(value: string): string {
+	const bare = value.includes(":") && !value.startsWith("[");
+	let url: URL | undefined;
+	try {
+		url = new URL(`http://${bare ? `[${value}]` : value}`);
+	} catch {
+		url = undefined;
+	}
+	if (
+		url === undefined ||
+		url.port !== "" ||
+		url.pathname !== "/" ||
+		url.search !== "" ||
+		url.username !== "" ||
+		value.includes("/")
+	)
+		throw usage(
+			`--allowed-hosts takes host names without a port (any port is accepted), e.g. --allowed-hosts mcp.example.com,10.0.0.5, got ${quote(value)}`,
+		);
+	return url.hostname;
+}
+
+/** An origin of `--allowed-origins` (`scheme://host[:port]`), as browsers send it. */
+function originOf(value: string): string {
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	if (
+		url === undefined ||
+		(url.protocol !== "http:" && url.protocol !== "https:") ||
+		url.pathname !== "/" ||
+		url.search !== "" ||
+		url.hash !== "" ||
+		url.username !== ""
+	)
+		throw usage(
+			`--allowed-origins takes origins (scheme://host[:port], no path), e.g. --allowed-origins https://app.example.com, got ${quote(value)}`,
+		);
+	return url.origin;
+}
+
+/** `--max-body`: bytes, or with `k` / `m` KiB and MiB. */
+function byteSizeOf(value: string | undefined): number {
+	if (value === undefined) return LISTEN_DEFAULTS.maxBodyBytes;
+	const match = /^(\d{1,10})([km]?)$/i.exec(value.trim());
+	const unit = match?.[2]?.toLowerCase();
+	const bytes =
+		match === null
+			? Number.NaN
+			: Number(match[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : 1);
+	if (!(bytes >= 1 && bytes <= MAX_BODY_LIMIT))
+		throw usage(
+			`--max-body expects a size from 1 byte to 1024m, in bytes or with k or m, e.g. --max-body 4m, got ${quote(value)}`,
+		);
+	return bytes;
+}
+
+const MAX_BODY_LIMIT = 1024 ** 3;
+const MAX_SESSIONS_LIMIT = 10_000;
+// setTimeout's longest delay (2^31 - 1 ms, about 24.8 days).
+const MAX_DURATION_MS = 2 ** 31 - 1;
+const DURATION_UNITS: Readonly<Record<string, number>> = {
+	ms: 1,
+	s: 1000,
+	m: 60_000,
+	h: 3_600_000,
+};
+
+/** `--max-sessions`: a whole number from 1. */
+function sessionCountOf(value: string | undefined): number {
+	if (value === undefined) return LISTEN_DEFAULTS.maxSessions;
+	const count = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : 0;
+	if (count < 1 || count > MAX_SESSIONS_LIMIT)
+		throw usage(
+			`--max-sessions expects a whole number from 1 to ${MAX_SESSIONS_LIMIT}, e.g. --max-sessions 8, got ${quote(value)}`,
+		);
+	return count;
+}
+
+/** `--session-idle`: a whole number with `ms`, `s`, `m` or `h`. */
+function durationOf(value: string | undefined): number {
+	if (value === undefined) return LISTEN_DEFAULTS.sessionIdleMs;
+	const match = /^(\d{1,10})(ms|s|m|h)$/i.exec(value.trim());
+	const ms =
+		match === null
+			? Number.NaN
+			: Number(match[1]) * (DURATION_UNITS[match[2]?.toLowerCase() ?? ""] ?? 0);
+	if (!(ms >= 1 && ms <= MAX_DURATION_MS))
+		throw usage(
+			`--session-idle expects a duration with ms, s, m or h, up to 24 days, e.g. --session-idle 30m, got ${quote(value)}`,
+		);
+	return ms;
 }

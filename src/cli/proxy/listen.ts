@@ -3,207 +3,396 @@ import {
 	createServer,
 	type IncomingMessage,
 	type ServerResponse,
+	STATUS_CODES,
 } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
-import { type ProxyContext, SIGNAL_CODES } from "./_context.js";
+import { isRecord } from "../../core/_guards.js";
 import {
-	type ClientSession,
-	deliver,
-	type Exchange,
-	finishExchange,
-	header,
-	isInitialize,
-	readBody,
-	reply,
-	requestIds,
-} from "./_listen-exchange.js";
+	listenToken,
+	type ProxyContext,
+	SIGNAL_CODES,
+	TOKEN_VARIABLE,
+	upstreamEnv,
+} from "./_context.js";
+import {
+	isLoopbackHost,
+	type Refusal,
+	RequestGate,
+	refusal,
+	sendRefusal,
+} from "./_listen-admission.js";
+import { ClientStreams, postedRequests } from "./_listen-streams.js";
+import { type Id, INVALID_REQUEST, isId } from "./_messages.js";
+import { connectHttpUpstream } from "./http-upstream.js";
 import { ProxySession } from "./session.js";
 import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
 
+/** One client session: its own upstream, proxy session and event streams. */
+interface ListenSession {
+	id: string;
+	upstream: UpstreamLink;
+	proxy: ProxySession;
+	streams: ClientStreams;
+	closed: boolean;
+	/** Requests of this session being handled right now (it is not idle meanwhile). */
+	busy: number;
+	/** Closes the session when it was left idle for `--session-idle`. */
+	idleTimer: NodeJS.Timeout | undefined;
+}
+
+/** Where an upstream's messages go: the client request one belongs to, when it tells. */
+type UpstreamSink = (bytes: Buffer, related?: Id) => void;
+
+/** How long a client may take to send a request's headers. */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** The JSON-RPC code of an unknown session, as the SDK's server answers it. */
+const SESSION_NOT_FOUND = -32001;
+
 /**
- * `proxy --listen`: serves clients over Streamable HTTP at `/mcp`, one upstream server per
- * client session (started on the client's `initialize`, ended on its DELETE, or when the
- * proxy stops). Runs until SIGINT or SIGTERM.
+ * `proxy --listen`: serves clients over Streamable HTTP at `/mcp`, one upstream per client
+ * session (a server process, or with `--url` an HTTP session of its own; started on the
+ * client's `initialize`, ended on its DELETE, after
+ * `--session-idle` unused, or when the proxy stops). Requests pass the checks of
+ * {@link RequestGate} first (Host and Origin on loopback binds, the bearer token from
+ * `MCP_TOOL_NAMES_TOKEN`, Accept, Content-Type, `--max-body`, the JSON-RPC shape); a refused
+ * one gets its status and a JSON-RPC error, one log line, and reaches no session. Runs until
+ * SIGINT or SIGTERM.
  *
  * @param context - the parsed command, logger and routing factory
- * @returns the exit code: 130/143 after a signal, 2 when the address cannot be bound
+ * @returns the exit code: 130/143 after a signal, 2 when the address cannot (or may not) be bound
  */
 export async function runListen(context: ProxyContext): Promise<number> {
-	const { command, log } = context;
+	const { command, log, io } = context;
 	const listen = command.listen;
 	if (listen === undefined) return 2;
-	if (command.upstream.type !== "stdio") {
+	const token = listenToken(io);
+	if (token === "") {
 		log({
-			event: "upstream-error",
-			message:
-				"--listen needs a stdio upstream (a command after --); --url with --listen is not supported yet",
+			event: "refused",
+			message: `${TOKEN_VARIABLE} is set but empty; give it a token, or unset it`,
+		});
+		return 2;
+	}
+	const loopback = isLoopbackHost(listen.host);
+	if (!loopback && token === undefined && !listen.allowUnauthenticated) {
+		log({
+			event: "refused",
+			message: `Not serving ${listen.host}, an address other machines may reach, without a token: set ${TOKEN_VARIABLE}, or pass --allow-unauthenticated when something in front authenticates`,
 		});
 		return 2;
 	}
 	const upstreamSpec = command.upstream;
-	const sessions = new Map<string, ClientSession>();
+	const env = upstreamEnv(io);
+	const gate = new RequestGate({
+		settings: listen,
+		token,
+		bodyTimeoutMs: command.timeoutMs,
+	});
+	const sessions = new Map<string, ListenSession>();
+	/** Sessions starting or ending: their processes count against `--max-sessions`. */
+	let pending = 0;
 
-	const open = (): ClientSession => {
+	// The one place a session's upstream is started: a stdio server per session, or with
+	// --url an HTTP session of its own (what came on a request's own stream is tagged with it).
+	const startUpstream = (
+		id: string,
+		sink: UpstreamSink,
+	): UpstreamLink | Promise<UpstreamLink> =>
+		upstreamSpec.type === "http"
+			? connectHttpUpstream({
+					url: upstreamSpec.url,
+					headers: upstreamSpec.headers,
+					timeoutMs: command.timeoutMs,
+					log,
+					onMessage: sink,
+				})
+			: startStdioUpstream({
+					command: upstreamSpec.command,
+					args: upstreamSpec.args,
+					env,
+					stderr: io.stderr,
+					onLine: (event) => {
+						if (event.type === "line") sink(event.bytes);
+						else
+							log({
+								event: "malformed",
+								side: "upstream",
+								session: id,
+								message: `The MCP server of session ${id} wrote a line of ${event.length} bytes, over the limit; dropped it`,
+							});
+					},
+				});
+
+	const open = async (): Promise<ListenSession> => {
 		const id = randomUUID();
 		const routing = context.createRouting();
-		const session: ClientSession = {
+		let session: ListenSession | undefined;
+		pending += 1;
+		let upstream: UpstreamLink;
+		try {
+			upstream = await startUpstream(id, (bytes, related) =>
+				session?.proxy.fromUpstream(bytes, related),
+			);
+		} finally {
+			pending -= 1;
+		}
+		const opened: ListenSession = {
 			id,
-			upstream: undefined as unknown as UpstreamLink,
-			proxy: undefined as unknown as ProxySession,
-			exchanges: new Set(),
-			events: undefined,
+			upstream,
+			proxy: new ProxySession({
+				routing,
+				log,
+				timeoutMs: command.timeoutMs,
+				toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
+				toClient: (frame) => opened.streams.deliver(frame),
+				onCatalog: () => context.save(routing),
+				onFatal: (reason) => {
+					log({ event: "timeout", message: reason, session: id });
+					void close(opened);
+				},
+			}),
+			streams: new ClientStreams(id, () => rest(opened)),
 			closed: false,
+			busy: 0,
+			idleTimer: undefined,
 		};
-		session.proxy = new ProxySession({
-			routing,
-			log,
-			timeoutMs: command.timeoutMs,
-			toUpstream: (frame) => session.upstream.send(frame.bytes),
-			toClient: (frame) => deliver(session, frame),
-			onCatalog: () => context.save(routing),
-			onFatal: (reason) => {
-				log({ event: "timeout", message: reason, session: id });
-				void close(session);
-			},
-		});
-		session.upstream = startStdioUpstream({
-			command: upstreamSpec.command,
-			args: upstreamSpec.args,
-			env: process.env,
-			stderr: context.io.stderr,
-			onLine: (event) => {
-				if (event.type === "line") session.proxy.fromUpstream(event.bytes);
-			},
-		});
-		void session.upstream.ended.then((end) => {
-			if (session.closed) return;
+		session = opened;
+		void upstream.ended.then((end) => {
+			if (opened.closed) return;
 			log({
 				event: "upstream-exit",
-				message: `The MCP server of session ${id} ${end.reason}`,
+				message: end.startFailed
+					? `Session ${id}: ${end.reason}`
+					: `The MCP server of session ${id} ${end.reason}`,
 				session: id,
 				code: end.code,
 			});
-			session.proxy.upstreamGone(`the server ${end.reason}`);
-			void close(session);
+			opened.proxy.upstreamGone(`the server ${end.reason}`);
+			void close(opened);
 		});
-		sessions.set(id, session);
+		sessions.set(id, opened);
 		log({ event: "session", message: `Session ${id} opened`, session: id });
-		return session;
+		return opened;
 	};
 
-	const close = async (session: ClientSession): Promise<void> => {
+	const close = async (session: ListenSession): Promise<void> => {
 		if (session.closed) return;
 		session.closed = true;
+		clearTimeout(session.idleTimer);
 		sessions.delete(session.id);
+		pending += 1;
 		session.proxy.close();
-		for (const exchange of session.exchanges) finishExchange(session, exchange);
-		session.events?.end();
-		await session.upstream.close();
+		session.streams.closeAll();
+		try {
+			await session.upstream.close();
+		} finally {
+			pending -= 1;
+		}
 	};
 
-	const server = createServer((request, response) => {
-		handle(request, response).catch(() => {
-			if (!response.headersSent) response.writeHead(500);
-			response.end();
-		});
-	});
+	/** The session is in use (a request handled, a stream open): it is not idle. */
+	const stopIdle = (session: ListenSession): void => {
+		clearTimeout(session.idleTimer);
+		session.idleTimer = undefined;
+	};
+	/** No request is handled and no stream is open: the idle clock runs. */
+	const rest = (session: ListenSession): void => {
+		if (session.closed || session.busy > 0 || !session.streams.quiet) return;
+		clearTimeout(session.idleTimer);
+		session.idleTimer = setTimeout(() => {
+			log({
+				event: "session",
+				message: `Session ${session.id} was idle for ${listen.sessionIdleMs} ms (--session-idle); closed it and ended its server`,
+				session: session.id,
+			});
+			void close(session);
+		}, listen.sessionIdleMs);
+		session.idleTimer.unref();
+	};
 
 	const handle = async (
 		request: IncomingMessage,
 		response: ServerResponse,
 	): Promise<void> => {
 		const path = new URL(request.url ?? "/", "http://proxy").pathname;
-		if (path !== "/mcp" && path !== "/") {
-			return reply(response, 404, "Not found: the MCP endpoint is /mcp");
-		}
+		const refuse = (refused: Refusal, session?: string): void => {
+			log({
+				event: "refused",
+				message: `Refused ${request.method ?? "?"} ${path} from ${request.socket.remoteAddress ?? "?"}: ${refused.status} ${refused.message}`,
+				status: refused.status,
+				...(session === undefined ? {} : { session }),
+			});
+			sendRefusal(response, refused);
+		};
+		const peer = gate.checkPeer(request);
+		if (peer !== undefined) return refuse(peer);
+		if (path !== "/mcp" && path !== "/")
+			return refuse(refusal(404, "Not Found: the MCP endpoint is /mcp"));
 		const sessionId = header(request, "mcp-session-id");
-		const session =
-			sessionId === undefined ? undefined : sessions.get(sessionId);
-		if (sessionId !== undefined && session === undefined) {
-			return reply(response, 404, "Unknown or ended session");
-		}
+		const found = sessionId === undefined ? undefined : sessions.get(sessionId);
+		if (sessionId !== undefined && found === undefined)
+			return refuse(
+				refusal(404, "Session not found", SESSION_NOT_FOUND),
+				sessionId,
+			);
 		if (request.method === "DELETE") {
-			if (session !== undefined) await close(session);
-			response.writeHead(session === undefined ? 400 : 200).end();
+			if (found === undefined)
+				return refuse(
+					refusal(400, "Bad Request: Mcp-Session-Id header is required"),
+				);
+			await close(found);
+			response.writeHead(200).end();
 			return;
 		}
 		if (request.method === "GET") {
-			if (session === undefined)
-				return reply(response, 400, "Missing Mcp-Session-Id");
-			response.writeHead(200, {
-				"content-type": "text/event-stream",
-				"cache-control": "no-cache",
-				"mcp-session-id": session.id,
-			});
-			response.flushHeaders();
-			session.events = response;
-			response.on("close", () => {
-				if (session.events === response) session.events = undefined;
-			});
+			const unacceptable = gate.checkGet(request);
+			if (unacceptable !== undefined) return refuse(unacceptable, sessionId);
+			if (found === undefined)
+				return refuse(
+					refusal(400, "Bad Request: Mcp-Session-Id header is required"),
+				);
+			if (!found.streams.openEvents(response))
+				return refuse(
+					refusal(409, "Conflict: Only one SSE stream is allowed per session"),
+					found.id,
+				);
+			stopIdle(found);
 			return;
 		}
 		if (request.method !== "POST")
-			return reply(response, 405, "Method not allowed");
-		const body = await readBody(request);
-		if (body === undefined) return reply(response, 413, "Body too large");
-		let message: unknown;
-		try {
-			message = JSON.parse(body.toString("utf8"));
-		} catch {
-			log({
-				event: "malformed",
-				side: "client",
-				message: "A client POSTed a body that is not JSON; answered 400",
+			return refuse({
+				...refusal(405, "Method not allowed."),
+				headers: { allow: "GET, POST, DELETE" },
 			});
-			response.writeHead(400, { "content-type": "application/json" });
-			response.end(
-				JSON.stringify({
-					jsonrpc: "2.0",
-					id: null,
-					error: { code: -32700, message: "Parse error" },
-				}),
+		const early = gate.checkPost(request);
+		if (early !== undefined) return refuse(early, sessionId);
+		if (found === undefined) return post(request, response, refuse, undefined);
+		found.busy += 1;
+		stopIdle(found);
+		try {
+			await post(request, response, refuse, found);
+		} finally {
+			found.busy -= 1;
+			rest(found);
+		}
+	};
+
+	const post = async (
+		request: IncomingMessage,
+		response: ServerResponse,
+		refuse: (refused: Refusal, session?: string) => void,
+		found: ListenSession | undefined,
+	): Promise<void> => {
+		const body = await gate.readBody(request);
+		if (body === undefined) return; // the client went away
+		if (!("bytes" in body)) return refuse(body, found?.id);
+		const { message } = body;
+		let target = found;
+		if (isInitialize(message)) {
+			if (found !== undefined)
+				return refuse(
+					refusal(
+						400,
+						"Invalid Request: Server already initialized",
+						INVALID_REQUEST,
+					),
+					found.id,
+				);
+			if (Array.isArray(message))
+				return refuse(
+					refusal(
+						400,
+						"Invalid Request: initialize must not be part of a batch",
+						INVALID_REQUEST,
+					),
+				);
+			if (sessions.size + pending >= listen.maxSessions)
+				return refuse(
+					refusal(
+						503,
+						`Service Unavailable: ${listen.maxSessions} sessions are open, as many as --max-sessions allows; close one (DELETE) or wait for one to go idle`,
+					),
+				);
+			target = await open();
+		}
+		if (target === undefined)
+			return refuse(
+				refusal(400, "Bad Request: Mcp-Session-Id header is required"),
 			);
+		if (target.closed)
+			return refuse(
+				refusal(404, "Session not found", SESSION_NOT_FOUND),
+				target.id,
+			);
+		const requests = postedRequests(message);
+		const ids = new Set<Id>();
+		for (const { id } of requests) {
+			if (ids.has(id) || target.streams.taken([id]) !== undefined)
+				return refuse(
+					refusal(
+						400,
+						`Invalid Request: id ${JSON.stringify(id)} is already used by a request in flight`,
+						INVALID_REQUEST,
+					),
+					target.id,
+				);
+			ids.add(id);
+		}
+		// Back-pressure: a client that sends faster than its server reads waits here.
+		if (target.upstream.needsDrain()) await target.upstream.drained();
+		if (target.closed)
+			return refuse(
+				refusal(404, "Session not found", SESSION_NOT_FOUND),
+				target.id,
+			);
+		for (const id of cancelledIds(message)) target.streams.cancel(id);
+		if (requests.length === 0)
+			response.writeHead(202, { "mcp-session-id": target.id }).end();
+		else target.streams.openPost(response, requests);
+		// A body spread over several lines cannot go up a stdio pipe as it is.
+		const bytes = body.bytes.includes(0x0a)
+			? Buffer.from(JSON.stringify(message))
+			: body.bytes;
+		target.proxy.fromClientMessage({ bytes, message });
+		rest(target);
+	};
+
+	const server = createServer(
+		{
+			headersTimeout: HEADERS_TIMEOUT_MS,
+			// A backstop behind the body's own bound (--timeout, in RequestGate.readBody).
+			requestTimeout: HEADERS_TIMEOUT_MS + command.timeoutMs + 1_000,
+			connectionsCheckingInterval: 1_000,
+			keepAlive: true,
+		},
+		(request, response) => {
+			handle(request, response).catch(() => {
+				if (!response.headersSent) response.writeHead(500);
+				response.end();
+			});
+		},
+	);
+	server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+		if (error.code === "ECONNRESET" || !socket.writable) {
+			socket.destroy();
 			return;
 		}
-		const target = session ?? (isInitialize(message) ? open() : undefined);
-		if (target === undefined)
-			return reply(
-				response,
-				400,
-				"Missing Mcp-Session-Id; start with initialize",
-			);
-		const ids = requestIds(message);
-		if (ids.length === 0) {
-			response.writeHead(202, { "mcp-session-id": target.id }).end();
-		} else {
-			const stream = (header(request, "accept") ?? "").includes(
-				"text/event-stream",
-			);
-			const exchange: Exchange = {
-				ids: new Set(ids),
-				response,
-				stream,
-				collected: [],
-				batch: Array.isArray(message),
-			};
-			target.exchanges.add(exchange);
-			if (stream) {
-				response.writeHead(200, {
-					"content-type": "text/event-stream",
-					"cache-control": "no-cache",
-					"mcp-session-id": target.id,
-				});
-				response.flushHeaders();
-			}
-			response.on("close", () => target.exchanges.delete(exchange));
-		}
-		// A body spread over several lines cannot go up a stdio pipe as it is.
-		const bytes = body.includes(0x0a)
-			? Buffer.from(JSON.stringify(message))
-			: body;
-		target.proxy.fromClientMessage({ bytes, message });
-	};
+		const status =
+			error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+				? 408
+				: error.code === "HPE_HEADER_OVERFLOW"
+					? 431
+					: 400;
+		log({
+			event: "refused",
+			message: `Refused a request from ${socket.remoteAddress ?? "?"}: ${status} ${STATUS_CODES[status] ?? ""}${status === 408 ? ` (headers not in within ${HEADERS_TIMEOUT_MS} ms)` : ""}`,
+			status,
+		});
+		socket.end(
+			`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`,
+		);
+	});
 
 	try {
 		await new Promise<void>((resolve, reject) => {
@@ -222,6 +411,11 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		address.family === "IPv6" ? `[${address.address}]` : address.address;
 	const url = `http://${host}:${address.port}/mcp`;
 	log({ event: "listening", message: `Listening on ${url}`, url });
+	if (!loopback && token === undefined)
+		log({
+			event: "listening",
+			message: `Serving ${host} without a token (--allow-unauthenticated): whoever reaches it can start servers; keep an authenticating proxy in front`,
+		});
 
 	// The handlers stay until the sessions are closed: the process module re-raises a signal
 	// nobody listens to once it has ended its servers, which would cut the shutdown short.
@@ -241,4 +435,28 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	process.off("exit", safetyNet);
 	for (const name of names) process.off(name, onSignal);
 	return code;
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+	const value = request.headers[name];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/** An `initialize` request, alone or in a batch. */
+function isInitialize(message: unknown): boolean {
+	const messages = Array.isArray(message) ? message : [message];
+	return messages.some(
+		(m) => isRecord(m) && m.method === "initialize" && isId(m.id),
+	);
+}
+
+/** The request ids a client's `notifications/cancelled` in a message or batch name. */
+function cancelledIds(message: unknown): Id[] {
+	const ids: Id[] = [];
+	for (const m of Array.isArray(message) ? message : [message]) {
+		if (!isRecord(m) || m.method !== "notifications/cancelled") continue;
+		const params = m.params;
+		if (isRecord(params) && isId(params.requestId)) ids.push(params.requestId);
+	}
+	return ids;
 }

@@ -3,6 +3,7 @@ import { InitializeWatch } from "./_initialize.js";
 import {
 	errorLine,
 	type Frame,
+	type Id,
 	INTERNAL_ERROR,
 	INVALID_REQUEST,
 	isBlank,
@@ -134,15 +135,25 @@ export class ProxySession {
 		);
 	}
 
-	/** A line from the upstream (or one message of an HTTP response or event stream). */
-	fromUpstream(bytes: Buffer): void {
+	/**
+	 * A line from the upstream (or one message of an HTTP response or event stream).
+	 *
+	 * @param bytes - the message as it came
+	 * @param related - the client request it belongs to, when the upstream tells (the request
+	 * on whose HTTP response stream it came); it then reaches the client on that request's stream
+	 */
+	fromUpstream(bytes: Buffer, related?: Id): void {
 		if (this.#closed) return;
 		const parsed = parse(bytes);
 		if (parsed === undefined) {
 			if (!isBlank(bytes)) logMalformed(this.#options.log, "upstream", bytes);
 			return;
 		}
-		this.fromUpstreamMessage({ bytes, message: parsed.value });
+		this.fromUpstreamMessage({
+			bytes,
+			message: parsed.value,
+			...(related === undefined ? {} : { related }),
+		});
 	}
 
 	/** A parsed message from the upstream. */

@@ -45,8 +45,11 @@ export interface UpstreamEnd {
 
 /** An upstream server the proxy talks to, however it is connected. */
 export interface UpstreamLink {
-	/** Sends one frame (a JSON text, with or without its newline). */
-	send(bytes: Buffer): void;
+	/**
+	 * Sends one frame (a JSON text, with or without its newline); `message` is its parsed form
+	 * when the caller has it (an HTTP upstream reads the request ids off it).
+	 */
+	send(bytes: Buffer, message?: unknown): void;
 	/** Settles when the upstream is gone by itself (never rejects). */
 	readonly ended: Promise<UpstreamEnd>;
 	/** Ends it (and its whole process tree); resolves with how it ended. */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createProxyLogger } from "../../src/cli/proxy/log.js";
+
+function collect(json: boolean) {
+	let text = "";
+	const log = createProxyLogger({ write: (chunk) => (text += chunk) }, json);
+	return { log, text: () => text };
+}
+
+const HOSTILE = "web\u001b[2J\u009b31m\u202eexe.txt\nforged line";
+
+describe("createProxyLogger", () => {
+	it("writes a message with control, C1 and bidi characters as escapes, on one line", () => {
+		const { log, text } = collect(false);
+		log({ event: "unknown", message: `Did you mean ${HOSTILE}?` });
+		expect(text()).toBe(
+			"[mcp-tool-names] Did you mean web\\u001b[2J\\u009b31m\\u202eexe.txt\\u000aforged line?\n",
+		);
+	});
+
+	it("escapes them in every field of a JSON line, which still parses to the same values", () => {
+		const { log, text } = collect(true);
+		log({ event: "unknown", message: "Did you mean a?", input: HOSTILE });
+		const line = text();
+		expect(line.split("\n")).toHaveLength(2);
+		expect(rawControls(line.trimEnd())).toEqual([]);
+		expect(JSON.parse(line)).toMatchObject({
+			event: "unknown",
+			input: HOSTILE,
+		});
+	});
+});
+
+/** The control, C1 and bidi characters left raw in a text. */
+function rawControls(text: string): string[] {
+	return [...text].filter((character) => {
+		const code = character.codePointAt(0) ?? 0;
+		return (
+			code < 0x20 ||
+			(code >= 0x7f && code <= 0x9f) ||
+			code === 0x202e ||
+			code === 0x2028
+		);
+	});
+}

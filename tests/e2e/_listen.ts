@@ -1,0 +1,226 @@
+// Helpers for the tests of `proxy --listen`: the built CLI serving HTTP on 127.0.0.1, and raw
+// HTTP requests (node:http, so a test can send any Host, Origin or body it likes).
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { type RawProxy, startRawProxy } from "./_proxy.js";
+
+/** The proxy serving HTTP, and the URL it printed. */
+export interface ListeningProxy {
+	proxy: RawProxy;
+	url: URL;
+}
+
+/** Starts `mcp-tool-names proxy --listen 127.0.0.1:0 <args>` and waits for its URL. */
+export async function startListening(
+	args: readonly string[],
+	env?: Record<string, string>,
+): Promise<ListeningProxy> {
+	const proxy = startRawProxy(
+		["proxy", "--listen", "127.0.0.1:0", ...args],
+		env,
+	);
+	const url = await new Promise<string>((resolve, reject) => {
+		const check = (): void => {
+			const match = /Listening on (http:\/\/[^\s"]+)/.exec(proxy.stderr());
+			if (match?.[1] !== undefined) resolve(match[1]);
+			else if (proxy.child.exitCode !== null) reject(new Error(proxy.stderr()));
+			else setTimeout(check, 20);
+		};
+		check();
+	});
+	return { proxy, url: new URL(url) };
+}
+
+/** Stops a proxy with SIGTERM and waits for it. */
+export async function stop(proxy: RawProxy): Promise<void> {
+	if (proxy.child.exitCode === null) proxy.child.kill("SIGTERM");
+	await proxy.exit;
+}
+
+/** An HTTP answer, its body read to the end. */
+export interface HttpAnswer {
+	status: number;
+	headers: IncomingHttpHeaders;
+	body: string;
+}
+
+/** What a raw request sends. */
+export interface RawRequest {
+	method?: string;
+	headers?: Record<string, string | number>;
+	body?: string | Buffer;
+	/** Sent in pieces with no Content-Length (chunked). */
+	chunks?: readonly (string | Buffer)[];
+}
+
+/** The headers a well-behaved client sends with a POST. */
+export const POST_HEADERS: Readonly<Record<string, string>> = {
+	"content-type": "application/json",
+	accept: "application/json, text/event-stream",
+};
+
+/** One raw HTTP request to `url`, its whole answer. */
+export function send(url: URL, options: RawRequest = {}): Promise<HttpAnswer> {
+	return new Promise((resolve, reject) => {
+		const request = httpRequest(
+			url,
+			{
+				method: options.method ?? "POST",
+				headers: options.headers ?? POST_HEADERS,
+				agent: false,
+			},
+			(response) => {
+				let body = "";
+				response.setEncoding("utf8");
+				response.on("data", (chunk: string) => {
+					body += chunk;
+				});
+				response.on("end", () =>
+					resolve({
+						status: response.statusCode ?? 0,
+						headers: response.headers,
+						body,
+					}),
+				);
+				response.on("error", reject);
+			},
+		);
+		request.on("error", reject);
+		if (options.chunks !== undefined) {
+			for (const chunk of options.chunks) request.write(chunk);
+			request.end();
+		} else request.end(options.body);
+	});
+}
+
+/** A POST of one JSON-RPC message (or batch) with the usual headers and `extra` ones. */
+export function post(
+	url: URL,
+	message: unknown,
+	extra: Record<string, string> = {},
+): Promise<HttpAnswer> {
+	return send(url, {
+		headers: { ...POST_HEADERS, ...extra },
+		body: typeof message === "string" ? message : JSON.stringify(message),
+	});
+}
+
+/** The messages of an event-stream body, in order. */
+export function eventsOf(body: string): Array<Record<string, any>> {
+	return body
+		.split(/\n\n/)
+		.flatMap((event) =>
+			event
+				.split("\n")
+				.filter((line) => line.startsWith("data:"))
+				.map((line) => line.slice(5).trim()),
+		)
+		.filter((data) => data !== "")
+		.map((data) => JSON.parse(data) as Record<string, any>);
+}
+
+/** The JSON-RPC error of a refusal's body. */
+export function errorOf(answer: HttpAnswer): { code: number; message: string } {
+	const body = JSON.parse(answer.body) as {
+		error: { code: number; message: string };
+	};
+	return body.error;
+}
+
+export const INITIALIZE_MESSAGE: Record<string, unknown> = {
+	jsonrpc: "2.0",
+	id: 0,
+	method: "initialize",
+	params: {
+		protocolVersion: "2025-06-18",
+		capabilities: {},
+		clientInfo: { name: "raw-http", version: "1.0.0" },
+	},
+};
+
+/** Initializes a session over raw HTTP (initialize, then initialized); returns its id. */
+export async function openSession(
+	url: URL,
+	extra: Record<string, string> = {},
+): Promise<string> {
+	const answer = await post(url, INITIALIZE_MESSAGE, extra);
+	const id = answer.headers["mcp-session-id"];
+	if (answer.status !== 200 || typeof id !== "string")
+		throw new Error(`initialize failed: ${answer.status} ${answer.body}`);
+	const initialized = await post(
+		url,
+		{ jsonrpc: "2.0", method: "notifications/initialized" },
+		{ ...extra, "mcp-session-id": id },
+	);
+	if (initialized.status !== 202)
+		throw new Error(`initialized failed: ${initialized.status}`);
+	return id;
+}
+
+/** A GET event stream held open: the messages so far, and a way to close it. */
+export interface OpenStream {
+	status: number;
+	messages: Array<Record<string, any>>;
+	/** Resolves with the first message `match` accepts (already received or later). */
+	next(
+		match: (message: Record<string, any>) => boolean,
+	): Promise<Record<string, any>>;
+	closed: Promise<void>;
+	close(): void;
+}
+
+/** Opens the session's GET stream. */
+export function openStream(
+	url: URL,
+	sessionId: string,
+	extra: Record<string, string> = {},
+): Promise<OpenStream> {
+	return new Promise((resolve, reject) => {
+		const request = httpRequest(
+			url,
+			{
+				method: "GET",
+				headers: {
+					accept: "text/event-stream",
+					"mcp-session-id": sessionId,
+					...extra,
+				},
+				agent: false,
+			},
+			(response) => {
+				const messages: Array<Record<string, any>> = [];
+				const waiters: Array<{
+					match: (message: Record<string, any>) => boolean;
+					resolve: (message: Record<string, any>) => void;
+				}> = [];
+				let buffer = "";
+				response.setEncoding("utf8");
+				response.on("data", (chunk: string) => {
+					buffer += chunk;
+					const end = buffer.lastIndexOf("\n\n");
+					if (end === -1) return;
+					for (const message of eventsOf(buffer.slice(0, end + 2))) {
+						messages.push(message);
+						const waiter = waiters.findIndex((w) => w.match(message));
+						if (waiter !== -1) waiters.splice(waiter, 1)[0]?.resolve(message);
+					}
+					buffer = buffer.slice(end + 2);
+				});
+				const closed = new Promise<void>((done) => response.on("close", done));
+				resolve({
+					status: response.statusCode ?? 0,
+					messages,
+					next: (match) =>
+						new Promise((found) => {
+							const seen = messages.find(match);
+							if (seen !== undefined) found(seen);
+							else waiters.push({ match, resolve: found });
+						}),
+					closed,
+					close: () => request.destroy(),
+				});
+			},
+		);
+		request.on("error", reject);
+		request.end();
+	});
+}
