@@ -2,7 +2,7 @@
 // HTTP requests (node:http, so a test can send any Host, Origin or body it likes).
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import {
 	pidsIn,
 	proxyEnv,
@@ -42,6 +42,15 @@ export async function startListening(
 
 /** What a test runs after it, last in first out. */
 export type Cleanups = Array<() => Promise<void> | void>;
+
+/** The cleanups of the file's tests, each test's run after it (registers `afterEach`). */
+export function cleanupsAfterEach(): Cleanups {
+	const cleanups: Cleanups = [];
+	afterEach(async () => {
+		for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+	});
+	return cleanups;
+}
 
 /**
  * The proxy listening in front of the fixture server (its pids in `pidFile`); stopped after the

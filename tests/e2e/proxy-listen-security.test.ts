@@ -5,9 +5,10 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RedisServer } from "../_support/redis-server.js";
 import {
+	cleanupsAfterEach,
 	errorOf,
 	INITIALIZE_MESSAGE,
 	openSession,
@@ -28,11 +29,7 @@ import {
 	waitAllGone,
 } from "./_proxy.js";
 
-let cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
-	cleanups = [];
-});
+const cleanups = cleanupsAfterEach();
 
 const TOOL_CALL = {
 	jsonrpc: "2.0",

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+	cleanupsAfterEach,
 	errorOf,
 	eventsOf,
 	INITIALIZE_MESSAGE,
@@ -28,11 +29,7 @@ import {
 	waitAllGone,
 } from "./_proxy.js";
 
-let cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
-	cleanups = [];
-});
+const cleanups = cleanupsAfterEach();
 
 async function listening(
 	pidFile: string,
