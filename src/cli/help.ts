@@ -105,13 +105,32 @@ Options:
   --snapshot <file>   keep wire names in this file across restarts (written atomically)
   --store <url>       share wire names with other proxies through Redis or Valkey
                       (redis://host:port[/db], rediss:// for TLS); nothing to install
-  --store-scope <s>   the shared history to use (default <profile>:<upstream>)
+  --store-scope <s>   the shared history to use (default <profile>: and a hash of the
+                      server's command line or URL; never the arguments themselves)
   --store-prefix <p>  key prefix (default mcp-tool-names:)
   --store-ttl <sec>   forget a scope unused for this long (default never)
   --listen <addr>     serve clients over Streamable HTTP at host:port (default host
-                      127.0.0.1), one upstream per client session, at /mcp
+                      127.0.0.1), one upstream per client session, at /mcp. On a loopback
+                      address only Host localhost, 127.0.0.1 or [::1] (any port) and a
+                      loopback Origin are served (403 otherwise: DNS rebinding). With
+                      MCP_TOOL_NAMES_TOKEN set in the environment (never on the command
+                      line), every request needs Authorization: Bearer <token> (else 401);
+                      another address without a token is refused (exit 2)
+  --allowed-hosts <h,...>
+                      more Host names to serve (any port), e.g. mcp.example.com; on a
+                      non-loopback address, turns the Host check on
+  --allowed-origins <o,...>
+                      more Origins to serve, exact, e.g. https://app.example.com
+  --allow-unauthenticated
+                      serve a non-loopback address without a token (something in front
+                      must authenticate)
+  --max-body <size>   largest request body, in bytes or with k or m (default 4m; 413 past it)
+  --max-sessions <n>  sessions (server processes) at once (default 32; 503 past it)
+  --session-idle <d>  close a session unused this long and end its server, e.g. 90s, 30m,
+                      2h (default 30m; its id then answers 404)
   --log-json          write the log as JSON lines
-  --timeout <ms>      bound on the server's initialize and first tools/list (default ${DEFAULT_TIMEOUT_MS})
+  --timeout <ms>      bound on the server's initialize and first tools/list, and on a
+                      --listen request's body (default ${DEFAULT_TIMEOUT_MS})
   -h, --help          show this help
 
 Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
@@ -123,6 +142,7 @@ Examples:
   mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
   mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js
   mcp-tool-names proxy --listen 127.0.0.1:8080 --url https://example.com/mcp
+  MCP_TOOL_NAMES_TOKEN=$(cat token) mcp-tool-names proxy --listen 0.0.0.0:8080 -- node server.js
   mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`;
 
 /**

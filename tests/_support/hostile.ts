@@ -52,3 +52,24 @@ export async function rejectionOf(
 	}
 	throw new Error("expected a McpToolNamesError, got none");
 }
+
+/**
+ * The characters a printed text must not hold raw: C0 controls (but the line feeds that end
+ * lines), DEL, C1 controls, line separators and the bidirectional controls.
+ */
+export function rawControls(text: string): string[] {
+	return [...text].filter((character) => {
+		const code = character.codePointAt(0) ?? 0;
+		return (
+			(code < 0x20 && code !== 0x0a) ||
+			(code >= 0x7f && code <= 0x9f) ||
+			code === 0x061c ||
+			code === 0x200e ||
+			code === 0x200f ||
+			code === 0x2028 ||
+			code === 0x2029 ||
+			(code >= 0x202a && code <= 0x202e) ||
+			(code >= 0x2066 && code <= 0x2069)
+		);
+	});
+}

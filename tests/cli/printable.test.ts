@@ -4,6 +4,7 @@ import {
 	printable,
 	printableJson,
 } from "../../src/cli/_printable.js";
+import { rawControls } from "../_support/hostile.js";
 
 describe("printable", () => {
 	it.each([
@@ -72,16 +73,3 @@ describe("displayUrl", () => {
 		);
 	});
 });
-
-/** The control, C1 and bidi characters left raw in a text. */
-function rawControls(text: string): string[] {
-	return [...text].filter((character) => {
-		const code = character.codePointAt(0) ?? 0;
-		return (
-			code < 0x20 ||
-			(code >= 0x7f && code <= 0x9f) ||
-			code === 0x202e ||
-			code === 0x2028
-		);
-	});
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createProxyLogger } from "../../src/cli/proxy/log.js";
+import { rawControls } from "../_support/hostile.js";
 
 function collect(json: boolean) {
 	let text = "";
@@ -30,16 +31,3 @@ describe("createProxyLogger", () => {
 		});
 	});
 });
-
-/** The control, C1 and bidi characters left raw in a text. */
-function rawControls(text: string): string[] {
-	return [...text].filter((character) => {
-		const code = character.codePointAt(0) ?? 0;
-		return (
-			code < 0x20 ||
-			(code >= 0x7f && code <= 0x9f) ||
-			code === 0x202e ||
-			code === 0x2028
-		);
-	});
-}

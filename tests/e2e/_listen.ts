@@ -1,7 +1,17 @@
 // Helpers for the tests of `proxy --listen`: the built CLI serving HTTP on 127.0.0.1, and raw
 // HTTP requests (node:http, so a test can send any Host, Origin or body it likes).
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { type RawProxy, startRawProxy } from "./_proxy.js";
+import { join } from "node:path";
+import { afterEach, expect } from "vitest";
+import {
+	pidsIn,
+	proxyEnv,
+	type RawProxy,
+	scratch,
+	startRawProxy,
+	UPSTREAM,
+	waitAllGone,
+} from "./_proxy.js";
 
 /** The proxy serving HTTP, and the URL it printed. */
 export interface ListeningProxy {
@@ -30,6 +40,41 @@ export async function startListening(
 	return { proxy, url: new URL(url) };
 }
 
+/** What a test runs after it, last in first out. */
+export type Cleanups = Array<() => Promise<void> | void>;
+
+/** The cleanups of the file's tests, each test's run after it (registers `afterEach`). */
+export function cleanupsAfterEach(): Cleanups {
+	const cleanups: Cleanups = [];
+	afterEach(async () => {
+		for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+	});
+	return cleanups;
+}
+
+/**
+ * The proxy listening in front of the fixture server (its pids in `pidFile`); stopped after the
+ * test, which then checks that no server outlived it.
+ */
+export async function serveFixture(
+	cleanups: Cleanups,
+	args: readonly string[] = [],
+	env: Record<string, string> = {},
+): Promise<ListeningProxy & { pidFile: string }> {
+	const { dir, dispose } = scratch();
+	cleanups.push(dispose);
+	const pidFile = join(dir, "pids");
+	const listening = await startListening(
+		[...args, "--", process.execPath, UPSTREAM],
+		proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile, ...env }),
+	);
+	cleanups.push(async () => {
+		await stop(listening.proxy);
+		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+	});
+	return { ...listening, pidFile };
+}
+
 /** Stops a proxy with SIGTERM and waits for it. */
 export async function stop(proxy: RawProxy): Promise<void> {
 	if (proxy.child.exitCode === null) proxy.child.kill("SIGTERM");
@@ -50,6 +95,8 @@ export interface RawRequest {
 	body?: string | Buffer;
 	/** Sent in pieces with no Content-Length (chunked). */
 	chunks?: readonly (string | Buffer)[];
+	/** Write the body and leave the request unfinished (a body that never fully arrives). */
+	unfinished?: boolean;
 }
 
 /** The headers a well-behaved client sends with a POST. */
@@ -85,7 +132,8 @@ export function send(url: URL, options: RawRequest = {}): Promise<HttpAnswer> {
 			},
 		);
 		request.on("error", reject);
-		if (options.chunks !== undefined) {
+		if (options.unfinished === true) request.write(options.body ?? "");
+		else if (options.chunks !== undefined) {
 			for (const chunk of options.chunks) request.write(chunk);
 			request.end();
 		} else request.end(options.body);

@@ -5,15 +5,17 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RedisServer } from "../_support/redis-server.js";
 import {
+	cleanupsAfterEach,
 	errorOf,
 	INITIALIZE_MESSAGE,
 	openSession,
 	POST_HEADERS,
 	post,
 	send,
+	serveFixture,
 	startListening,
 	stop,
 } from "./_listen.js";
@@ -27,30 +29,7 @@ import {
 	waitAllGone,
 } from "./_proxy.js";
 
-let cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
-	cleanups = [];
-});
-
-/** A proxy in front of the fixture server, its pid file, stopped after the test. */
-async function serve(
-	args: readonly string[] = [],
-	env: Record<string, string> = {},
-) {
-	const { dir, dispose } = scratch();
-	cleanups.push(dispose);
-	const pidFile = join(dir, "pids");
-	const listening = await startListening(
-		[...args, "--", process.execPath, UPSTREAM],
-		proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile, ...env }),
-	);
-	cleanups.push(async () => {
-		await stop(listening.proxy);
-		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
-	});
-	return { ...listening, pidFile };
-}
+const cleanups = cleanupsAfterEach();
 
 const TOOL_CALL = {
 	jsonrpc: "2.0",
@@ -61,7 +40,7 @@ const TOOL_CALL = {
 
 describe("proxy --listen against DNS rebinding", () => {
 	it("refuses a rebinding Host and Origin with 403 and starts nothing, and accepts localhost, 127.0.0.1 and [::1] on any port", async () => {
-		const { url, proxy, pidFile } = await serve();
+		const { url, proxy, pidFile } = await serveFixture(cleanups);
 		const evil = await post(url, INITIALIZE_MESSAGE, {
 			host: `evil.example:${url.port}`,
 			origin: "http://evil.example",
@@ -109,7 +88,7 @@ describe("proxy --listen against DNS rebinding", () => {
 	});
 
 	it("widens the lists with --allowed-hosts and --allowed-origins", async () => {
-		const { url } = await serve([
+		const { url } = await serveFixture(cleanups, [
 			"--allowed-hosts",
 			"mcp.internal",
 			"--allowed-origins",
@@ -136,7 +115,7 @@ describe("proxy --listen against DNS rebinding", () => {
 describe("proxy --listen with MCP_TOOL_NAMES_TOKEN", () => {
 	it("answers 401 with WWW-Authenticate: Bearer without the token or with a wrong one, serves with it, and keeps it from the server", async () => {
 		const token = "t0ken-with-enough-entropy";
-		const { url, pidFile } = await serve([], {
+		const { url, pidFile } = await serveFixture(cleanups, [], {
 			MCP_TOOL_NAMES_TOKEN: token,
 			PROXY_FIXTURE_ENV_KEY: "MCP_TOOL_NAMES_TOKEN",
 		});

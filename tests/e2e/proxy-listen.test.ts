@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+	cleanupsAfterEach,
 	errorOf,
 	eventsOf,
 	INITIALIZE_MESSAGE,
@@ -13,6 +13,7 @@ import {
 	POST_HEADERS,
 	post,
 	send,
+	serveFixture,
 	startListening,
 	stop,
 } from "./_listen.js";
@@ -28,11 +29,7 @@ import {
 	waitAllGone,
 } from "./_proxy.js";
 
-let cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
-	cleanups = [];
-});
+const cleanups = cleanupsAfterEach();
 
 async function listening(
 	pidFile: string,
@@ -42,21 +39,6 @@ async function listening(
 		[...args, "--", process.execPath, UPSTREAM],
 		proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile }),
 	);
-}
-
-/** A proxy in front of the fixture server, stopped (every server with it) after the test. */
-async function serve(
-	args: readonly string[] = [],
-): Promise<{ proxy: RawProxy; url: URL; pidFile: string }> {
-	const { dir, dispose } = scratch();
-	cleanups.push(dispose);
-	const pidFile = join(dir, "pids");
-	const { proxy, url } = await listening(pidFile, args);
-	cleanups.push(async () => {
-		await stop(proxy);
-		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
-	});
-	return { proxy, url, pidFile };
 }
 
 async function connect(url: URL): Promise<Client> {
@@ -380,41 +362,22 @@ describe("proxy --listen refusals", () => {
 	});
 
 	it("refuses a 1 GiB Content-Length at once with 413, before reading the body", async () => {
-		const { url, proxy } = await serve();
+		const { url, proxy } = await serveFixture(cleanups);
 		const session = await openSession(url);
 		const started = Date.now();
-		const answer = await new Promise<{ status: number; body: string }>(
-			(resolve, reject) => {
-				const request = httpRequest(
-					url,
-					{
-						method: "POST",
-						headers: {
-							...POST_HEADERS,
-							"mcp-session-id": session,
-							"content-length": String(1024 ** 3),
-						},
-						agent: false,
-					},
-					(response) => {
-						let body = "";
-						response.setEncoding("utf8");
-						response.on("data", (chunk: string) => {
-							body += chunk;
-						});
-						response.on("end", () =>
-							resolve({ status: response.statusCode ?? 0, body }),
-						);
-					},
-				);
-				request.on("error", reject);
-				// A first piece of the gigabyte; the rest never comes.
-				request.write(`[${JSON.stringify(ping(1))}`);
+		// A first piece of the gigabyte; the rest never comes.
+		const answer = await send(url, {
+			headers: {
+				...POST_HEADERS,
+				"mcp-session-id": session,
+				"content-length": String(1024 ** 3),
 			},
-		);
+			body: `[${JSON.stringify(ping(1))}`,
+			unfinished: true,
+		});
 		expect(Date.now() - started).toBeLessThan(1_000);
 		expect(answer.status).toBe(413);
-		expect(errorOf({ ...answer, headers: {} }).message).toBe(
+		expect(errorOf(answer).message).toBe(
 			"Payload Too Large: Request body must not exceed 4194304 bytes",
 		);
 		await expect
@@ -423,7 +386,12 @@ describe("proxy --listen refusals", () => {
 	});
 
 	it("refuses a chunked body once it passes --max-body, and a body slower than --timeout with 408", async () => {
-		const { url } = await serve(["--max-body", "1k", "--timeout", "1500"]);
+		const { url } = await serveFixture(cleanups, [
+			"--max-body",
+			"1k",
+			"--timeout",
+			"1500",
+		]);
 		const session = await openSession(url);
 		const headers = { ...POST_HEADERS, "mcp-session-id": session };
 		const big = await send(url, {
@@ -447,29 +415,21 @@ describe("proxy --listen refusals", () => {
 		expect(eventsOf(fits.body)).toEqual([
 			{ jsonrpc: "2.0", id: 2, result: {} },
 		]);
-		const slow = await new Promise<number>((resolve, reject) => {
-			const request = httpRequest(
-				url,
-				{
-					method: "POST",
-					headers: { ...headers, "content-length": "100" },
-					agent: false,
-				},
-				(response) => {
-					response.resume();
-					resolve(response.statusCode ?? 0);
-				},
-			);
-			request.on("error", reject);
-			request.write('{"jsonrpc":"2.0",');
+		const slow = await send(url, {
+			headers: { ...headers, "content-length": "100" },
+			body: '{"jsonrpc":"2.0",',
+			unfinished: true,
 		});
-		expect(slow).toBe(408);
+		expect(slow.status).toBe(408);
 	});
 });
 
 describe("proxy --listen sessions", () => {
 	it("answers an initialize over --max-sessions with 503 and starts no process, and takes one again once a session ended", async () => {
-		const { url, pidFile, proxy } = await serve(["--max-sessions", "2"]);
+		const { url, pidFile, proxy } = await serveFixture(cleanups, [
+			"--max-sessions",
+			"2",
+		]);
 		const first = await openSession(url);
 		await openSession(url);
 		expect(pidsIn(pidFile)).toHaveLength(2);
@@ -594,7 +554,7 @@ describe("proxy --listen sessions", () => {
 
 describe("proxy --listen streams", () => {
 	it("writes a call's progress on its own POST stream before its answer, 20 times out of 20 with a GET stream open", async () => {
-		const { url } = await serve();
+		const { url } = await serveFixture(cleanups);
 		const client = await connect(url);
 		for (let run = 0; run < 20; run++) {
 			let progressed = 0;
@@ -613,7 +573,7 @@ describe("proxy --listen streams", () => {
 	});
 
 	it("puts progress and the answer on the POST stream in order, the rest on the GET stream, and answers a second GET with 409", async () => {
-		const { url } = await serve();
+		const { url } = await serveFixture(cleanups);
 		const session = await openSession(url);
 		const stream = await openStream(url, session);
 		expect(stream.status).toBe(200);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isWireSafe } from "mcp-tool-names";
 import { afterEach, describe, expect, it } from "vitest";
+import { rawControls } from "../_support/hostile.js";
 import {
 	connectThroughProxy,
 	ECHO,
@@ -334,15 +335,7 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 			expect(await proxy.exit).toBe(0);
 			const stderr = proxy.stderr();
 			expect(stderr).toContain("\\u009b31m\\u202e");
-			const raw = [...stderr].filter((character) => {
-				const code = character.codePointAt(0) ?? 0;
-				return (
-					(code < 0x20 && code !== 0x0a) ||
-					(code >= 0x7f && code <= 0x9f) ||
-					code === 0x202e ||
-					code === 0x2066
-				);
-			});
+			const raw = rawControls(stderr);
 			expect({ json, raw }).toEqual({ json, raw: [] });
 		}
 	});

@@ -314,7 +314,16 @@ export async function runListen(context: ProxyContext): Promise<number> {
 						`Service Unavailable: ${listen.maxSessions} sessions are open, as many as --max-sessions allows; close one (DELETE) or wait for one to go idle`,
 					),
 				);
-			target = await open();
+			try {
+				target = await open();
+			} catch (error) {
+				return refuse(
+					refusal(
+						502,
+						`Bad Gateway: cannot start the MCP server: ${error instanceof Error ? error.message : String(error)}`,
+					),
+				);
+			}
 		}
 		if (target === undefined)
 			return refuse(
@@ -367,7 +376,12 @@ export async function runListen(context: ProxyContext): Promise<number> {
 			keepAlive: true,
 		},
 		(request, response) => {
-			handle(request, response).catch(() => {
+			handle(request, response).catch((error: unknown) => {
+				log({
+					event: "refused",
+					message: `Failed on a ${request.method ?? "?"} request: ${error instanceof Error ? error.message : String(error)}; answered 500`,
+					status: 500,
+				});
 				if (!response.headersSent) response.writeHead(500);
 				response.end();
 			});
@@ -386,7 +400,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 					: 400;
 		log({
 			event: "refused",
-			message: `Refused a request from ${socket.remoteAddress ?? "?"}: ${status} ${STATUS_CODES[status] ?? ""}${status === 408 ? ` (headers not in within ${HEADERS_TIMEOUT_MS} ms)` : ""}`,
+			message: `Refused a request from ${socket.remoteAddress ?? "?"}: ${status} ${STATUS_CODES[status] ?? ""}${status === 408 ? ` (its headers did not arrive within ${HEADERS_TIMEOUT_MS} ms)` : ""}`,
 			status,
 		});
 		socket.end(
