@@ -65,9 +65,16 @@ export function logMalformed(
 	bytes: Buffer,
 ): void {
 	const sample = bytes.subarray(0, 80).toString("utf8").trim();
+	// A stdio line comes with its line end: its length is the line's own.
+	let length = bytes.length;
+	while (
+		length > 0 &&
+		(bytes[length - 1] === 0x0a || bytes[length - 1] === 0x0d)
+	)
+		length -= 1;
 	log({
 		event: "malformed",
 		side,
-		message: `${side === "client" ? "The client" : "The MCP server"} sent a line that is not JSON (${bytes.length} bytes: ${JSON.stringify(sample)}); ${side === "client" ? "answered with a parse error" : "dropped it"}`,
+		message: `${side === "client" ? "The client" : "The MCP server"} sent a line that is not JSON (${length} bytes: ${JSON.stringify(sample)}); ${side === "client" ? "answered with a parse error" : "dropped it"}`,
 	});
 }

@@ -1,34 +1,93 @@
 import { StringDecoder } from "node:string_decoder";
-import { LineSplitter } from "../../adapters/jsonrpc/index.js";
 import type { CliOutput } from "../io.js";
 import { startServerProcess } from "../process/server-process.js";
 
-/** What a line reader reports: a complete line (its bytes), or a line over the bound. */
+/** What a line reader reports: a complete line (its bytes, line end included), or a line over the bound. */
 export type LineEvent =
 	| { type: "line"; bytes: Buffer }
 	| { type: "overflow"; length: number };
 
+/** The bound of one line, as mcp-tool-names/jsonrpc's `LineSplitter` has it. */
+const MAX_LINE_BYTES = 32 * 1024 * 1024;
+const LF = 0x0a;
+
 /**
- * The shared line framing of mcp-tool-names/jsonrpc, reporting lines and oversized lines
- * as {@link LineEvent}s.
+ * Newline framing on bytes: each line is reported as the bytes that came, its `\n` included,
+ * so a line the proxy passes on unchanged is written as it is, in one write, with nothing
+ * decoded or copied on the way (a line inside one chunk is a view of that chunk). A line
+ * longer than `maxLineBytes` is dropped and reported as an overflow with its length.
  */
 export function lineReader(
 	onLine: (event: LineEvent) => void,
-	maxLineBytes?: number,
+	maxLineBytes: number = MAX_LINE_BYTES,
 ): { push(chunk: Uint8Array): void; end(): void } {
-	const splitter = new LineSplitter({
-		...(maxLineBytes === undefined ? {} : { maxLineLength: maxLineBytes }),
-		onOversizedLine: (line) =>
-			onLine({ type: "overflow", length: line.length }),
-	});
+	/** The start of the current line, from earlier chunks. */
+	let pending: Buffer[] = [];
+	let length = 0;
+	/** The current line outgrew the bound: only its length is counted. */
+	let dropping = false;
+	const emit = (bytes: Buffer): void => {
+		if (bytes.length === 1 && bytes[0] === LF) return;
+		onLine({ type: "line", bytes });
+	};
+	const finish = (tail: Buffer): void => {
+		if (dropping) {
+			const total = length + tail.length - 1;
+			pending = [];
+			length = 0;
+			dropping = false;
+			onLine({ type: "overflow", length: total });
+			return;
+		}
+		if (length === 0) {
+			emit(tail);
+			return;
+		}
+		pending.push(tail);
+		const line = Buffer.concat(pending, length + tail.length);
+		pending = [];
+		length = 0;
+		emit(line);
+	};
+	const keep = (part: Buffer): void => {
+		length += part.length;
+		if (dropping) return;
+		if (length > maxLineBytes) {
+			dropping = true;
+			pending = [];
+			return;
+		}
+		// The chunk may be reused by its owner: keep a copy of what stays pending.
+		pending.push(Buffer.from(part));
+	};
 	return {
-		push: (chunk) => {
-			for (const line of splitter.push(chunk))
-				onLine({ type: "line", bytes: Buffer.from(line) });
+		push(chunk) {
+			const bytes = Buffer.isBuffer(chunk)
+				? chunk
+				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+			let start = 0;
+			for (;;) {
+				const end = bytes.indexOf(LF, start);
+				if (end === -1) break;
+				if (!dropping && length + end - start > maxLineBytes) {
+					dropping = true;
+					pending = [];
+				}
+				finish(bytes.subarray(start, end + 1));
+				start = end + 1;
+			}
+			if (start < bytes.length) keep(bytes.subarray(start));
 		},
-		end: () => {
-			for (const line of splitter.end())
-				onLine({ type: "line", bytes: Buffer.from(line) });
+		end() {
+			if (length === 0) return;
+			if (dropping) {
+				onLine({ type: "overflow", length });
+			} else {
+				onLine({ type: "line", bytes: Buffer.concat(pending, length) });
+			}
+			pending = [];
+			length = 0;
+			dropping = false;
 		},
 	};
 }
@@ -135,8 +194,12 @@ export function startStdioUpstream(
 	return {
 		send(bytes) {
 			if (stdin.destroyed || stdin.writableEnded) return;
-			stdin.write(bytes);
-			if (bytes[bytes.length - 1] !== 0x0a) stdin.write(NEWLINE);
+			// One write a message: a second one for the line end would cost a system call.
+			stdin.write(
+				bytes[bytes.length - 1] === LF
+					? bytes
+					: Buffer.concat([bytes, NEWLINE], bytes.length + 1),
+			);
 		},
 		ended,
 		async close() {
