@@ -1,9 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { isWireSafe } from "mcp-tool-names";
 import { afterEach, describe, expect, it } from "vitest";
 import { rawControls } from "../_support/hostile.js";
 import {
+	CLI,
 	connectThroughProxy,
 	ECHO,
 	INITIALIZE,
@@ -273,10 +276,25 @@ setInterval(() => {}, 60000);
 describe("mcp-tool-names proxy, lifecycle and faults", () => {
 	it("exits 2 with one clear line when the upstream cannot be started", async () => {
 		const proxy = startRawProxy(["proxy", "--", "mtn-no-such-command-xyz"]);
+		proxy.child.stdin?.end();
 		expect(await proxy.exit).toBe(2);
 		expect(proxy.stderr().trim().split("\n")).toEqual([
 			'[mcp-tool-names] Cannot start "mtn-no-such-command-xyz": command not found',
 		]);
+	});
+
+	it("answers a real client's initialize with an error naming the command that cannot be started", async () => {
+		const transport = new StdioClientTransport({
+			command: process.execPath,
+			args: [CLI, "proxy", "--", "mtn-no-such-command-xyz"],
+			env: proxyEnv(),
+			stderr: "pipe",
+		});
+		const client = new Client({ name: "spawn-failure", version: "1.0.0" });
+		await expect(client.connect(transport)).rejects.toThrow(
+			'Cannot start "mtn-no-such-command-xyz": command not found',
+		);
+		await client.close();
 	});
 
 	it("answers initialize with an error and exits 2 when the upstream never answers it within --timeout", async () => {

@@ -3,6 +3,7 @@
 import process from "node:process";
 import type { CliIo } from "../io.js";
 import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
+import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import type { ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";
@@ -89,7 +90,13 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	for (const signal of signals) process.on(signal, onSignal);
 
 	let clientClosed = false;
-	const reading = pumpClient(io, session, log, upstream).then(() => {
+	let refuseAll: ((bytes: Buffer) => void) | undefined;
+	const toSession = {
+		fromClient: (bytes: Buffer) =>
+			refuseAll === undefined ? session?.fromClient(bytes) : refuseAll(bytes),
+		refuseClientLine: () => session?.refuseClientLine(),
+	};
+	const reading = pumpClient(io, toSession, log, upstream).then(() => {
 		clientClosed = true;
 		finish(-1);
 	});
@@ -100,7 +107,19 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		if (end.startFailed) {
 			log({ event: "upstream-exit", message: end.reason, code: 2 });
 			liveSession?.upstreamGone(end.reason);
-			finish(2);
+			if (liveSession?.initialize.sent === true) {
+				finish(2);
+				return;
+			}
+			// The client has not sent initialize yet: answer its first request with why, so it
+			// shows the reason rather than a closed connection (bounded by --timeout).
+			refuseAll = (bytes) => {
+				const ids = requestIdsOf(parseLine(bytes), true);
+				for (const id of ids)
+					writeClient(errorLine(id, CONNECTION_CLOSED, end.reason).bytes);
+				if (ids.length > 0) finish(2);
+			};
+			setTimeout(() => finish(2), command.timeoutMs).unref();
 			return;
 		}
 		const tail = lastLine(upstream.stderrTail());
@@ -125,7 +144,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 /** Reads the client's stdin into the session until it closes; waits out upstream back-pressure. */
 async function pumpClient(
 	io: CliIo,
-	session: ProxySession,
+	session: Pick<ProxySession, "fromClient" | "refuseClientLine">,
 	log: ProxyLogger,
 	upstream: UpstreamLink,
 ): Promise<void> {
@@ -188,6 +207,14 @@ function stopReading(io: CliIo): void {
 		| undefined;
 	stdin?.pause?.();
 	stdin?.destroy?.();
+}
+
+function parseLine(bytes: Buffer): unknown {
+	try {
+		return JSON.parse(bytes.toString("utf8"));
+	} catch {
+		return undefined;
+	}
 }
 
 function lastLine(text: string): string {
