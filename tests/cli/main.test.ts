@@ -38,10 +38,35 @@ async function run(
 describe("main", () => {
 	describe("usage errors", () => {
 		it.each([
-			[[], "Missing command; expected audit or resolve"],
-			[["adit"], 'Unknown command "adit"; expected audit or resolve'],
+			[
+				["adit"],
+				'Unknown command "adit"; did you mean audit? expected audit, resolve or proxy',
+			],
+			[
+				["prxy"],
+				'Unknown command "prxy"; did you mean proxy? expected audit, resolve or proxy',
+			],
+			[
+				["lint"],
+				'Unknown command "lint"; expected audit, resolve or proxy (see mcp-tool-names --help)',
+			],
 			[["--strict"], 'Unknown option "--strict" before the command'],
-			[["audit", "--stric"], 'Unknown option "--stric" for audit'],
+			[
+				["--hlep"],
+				'Unknown option "--hlep" before the command; did you mean --help?',
+			],
+			[
+				["audit", "--stric"],
+				'Unknown option "--stric" for audit; did you mean --strict?',
+			],
+			[
+				["proxy", "--snapshto", "x.json", "--", "node"],
+				'Unknown option "--snapshto" for proxy; did you mean --snapshot?',
+			],
+			[
+				["proxy", "npx", "-y", "server"],
+				`Unknown option "-y" for proxy; a server's own options go after --`,
+			],
 			[["resolve", "x", "--strict"], 'Unknown option "--strict" for resolve'],
 			[
 				["audit", "--profile", "opanai"],
@@ -92,7 +117,10 @@ describe("main", () => {
 			],
 			[["audit", "http://h/mcp", "extra"], 'Unexpected argument "extra"'],
 			[["audit", "--"], "Missing server command after --"],
-			[["--", "node"], "Missing command before --"],
+			[
+				["--", "node"],
+				"Missing command before --; expected audit, resolve or proxy",
+			],
 			[["resolve"], "Missing tool name"],
 			[["resolve", "a", "b"], 'Unexpected argument "b"'],
 			[
@@ -157,6 +185,14 @@ describe("main", () => {
 			expect(stdout).toContain(
 				"mcp-tool-names resolve <name> [options] [target]",
 			);
+		});
+
+		it("prints the general help, and exits 0, when run without arguments", async () => {
+			const { code, stdout, stderr } = await run([]);
+			expect(code).toBe(0);
+			expect(stderr).toBe("");
+			expect(stdout).toBe((await run(["--help"])).stdout);
+			expect(stdout).toContain("mcp-tool-names proxy");
 		});
 
 		it("prints a command's help on <command> --help, even with other arguments", async () => {

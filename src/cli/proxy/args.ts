@@ -143,7 +143,10 @@ export function parseProxyArgs(
 			strict: true,
 		}));
 	} catch (error) {
-		throw usage(describeParseError("proxy", error), error);
+		throw usage(
+			describeParseError("proxy", error, Object.keys(PROXY_OPTIONS)),
+			error,
+		);
 	}
 	if (values.help === true) return { command: "help", topic: "proxy" };
 	const stray = positionals[0];
