@@ -109,6 +109,26 @@ describe("examples/host-client.ts", () => {
 });
 
 describe("examples/sdk-proxy.ts", () => {
+	it("prints its usage, not a stack trace, when run without a command", async () => {
+		const proxy = spawn(
+			process.execPath,
+			["--import", "tsx", example("sdk-proxy.ts")],
+			{ cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] },
+		);
+		let stderr = "";
+		proxy.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		const code = await new Promise<number | null>((resolve) =>
+			proxy.on("close", (exitCode) => resolve(exitCode)),
+		);
+		expect(code).toBe(2);
+		expect(stderr).toMatch(
+			/^usage: npx tsx examples\/sdk-proxy\.ts <upstream command\.\.\.>\n/,
+		);
+		expect(stderr).not.toContain("    at ");
+	});
+
 	it("exits when its host goes away, and ends its upstream", async () => {
 		const dir = mkdtempSync(join(tmpdir(), "mcp-tool-names-proxy-"));
 		cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));

@@ -455,6 +455,25 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 		expect(await proxy.exit).toBe(143);
 		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
 	});
+	it("says it was stopped by the signal, not that the server failed, on Ctrl-C before initialize is answered", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const pidFile = join(dir, "pids");
+		const proxy = startRawProxy(
+			["proxy", "--", process.execPath, UPSTREAM],
+			proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile, PROXY_FIXTURE_NO_INIT: "1" }),
+		);
+		proxy.send(INITIALIZE);
+		while (pidsIn(pidFile).length === 0)
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		proxy.child.kill("SIGINT");
+		expect(await proxy.exit).toBe(130);
+		expect(proxy.stderr()).toContain(
+			"[mcp-tool-names] Stopped by SIGINT; ending the MCP server",
+		);
+		expect(proxy.stderr()).not.toContain("The MCP server was ended");
+		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+	});
 });
 
 describe("mcp-tool-names proxy --snapshot", () => {

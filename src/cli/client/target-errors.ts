@@ -5,6 +5,7 @@
  * @module
  */
 import { CliFailure } from "../_failure.js";
+import { receivedSignal } from "../process/_signals.js";
 import type { StderrLog } from "../process/stderr.js";
 import { DeadlineExpired } from "./deadline.js";
 import {
@@ -84,6 +85,15 @@ export function describeStdioFailure(
 		);
 	}
 	const before = `before it answered ${context.phase === "spawn" ? "initialize" : context.phase}`;
+	const stopped = receivedSignal();
+	if (error instanceof ServerExited && stopped !== undefined) {
+		// The user (Ctrl-C) or the system stopped the CLI, which ended the server: not its fault.
+		const phase = context.phase === "spawn" ? "initialize" : context.phase;
+		return fail(
+			`Stopped by ${stopped} (the CLI was interrupted) before ${context.label} answered ${phase}`,
+			[],
+		);
+	}
 	if (error instanceof ServerExited) {
 		const how =
 			error.status === undefined

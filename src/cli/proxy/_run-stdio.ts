@@ -85,8 +85,17 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const safetyNet = (): void => upstream.killNow();
 	process.once("exit", safetyNet);
 	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
-	const onSignal = (signal: NodeJS.Signals): void =>
+	let stoppedBy: NodeJS.Signals | undefined;
+	const onSignal = (signal: NodeJS.Signals): void => {
+		if (stoppedBy === undefined)
+			log({
+				event: "upstream-exit",
+				message: `Stopped by ${signal}; ending the MCP server`,
+				signal,
+			});
+		stoppedBy ??= signal;
 		finish(SIGNAL_CODES[signal] ?? 1);
+	};
 	for (const signal of signals) process.on(signal, onSignal);
 
 	let clientClosed = false;
@@ -101,7 +110,8 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		finish(-1);
 	});
 	void upstream.ended.then((end) => {
-		if (clientClosed) return;
+		// Stopped by a signal: the server ending with it is not the server's failure.
+		if (clientClosed || stoppedBy !== undefined) return;
 		const liveSession = session;
 		const beforeInit = !answeredInitialize && !liveSession?.initialize.answered;
 		if (end.startFailed) {
