@@ -8,6 +8,7 @@ const TARGET_OPTIONS = {
 	header: { type: "string", multiple: true },
 	file: { type: "string" },
 	timeout: { type: "string" },
+	"start-timeout": { type: "string" },
 	json: { type: "boolean" },
 	help: { type: "boolean", short: "h" },
 } as const;
@@ -36,6 +37,7 @@ export interface ParsedValues {
 	header?: string[];
 	file?: string;
 	timeout?: string;
+	"start-timeout"?: string;
 	json?: boolean;
 	help?: boolean;
 	profile?: string[];
@@ -149,6 +151,7 @@ function exampleValue(option: string): string {
 		case "--file":
 			return "tools.json";
 		case "--timeout":
+		case "--start-timeout":
 			return "5000";
 		case "--profile":
 			return "openai";

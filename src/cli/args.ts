@@ -3,6 +3,7 @@ import { quote, usage } from "./_failure.js";
 import { didYouMean, parse } from "./_parse-args.js";
 import {
 	profilesOf,
+	startTimeoutOf,
 	targetOf,
 	timeoutOf,
 	urlFirst,
@@ -41,6 +42,8 @@ export interface AuditCommand {
 	json: boolean;
 	strict: boolean;
 	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
 }
 
 /**
@@ -58,6 +61,8 @@ export interface ResolveCommand {
 	mode: "safe" | "mcporter";
 	json: boolean;
 	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
 }
 
 /**
@@ -147,6 +152,7 @@ function parseAudit(
 		json: values.json === true,
 		strict: values.strict === true,
 		timeoutMs: timeoutOf(values.timeout),
+		startTimeoutMs: startTimeoutOf(values["start-timeout"]),
 	};
 }
 
@@ -180,5 +186,6 @@ function parseResolve(
 		mode,
 		json: values.json === true,
 		timeoutMs: timeoutOf(values.timeout),
+		startTimeoutMs: startTimeoutOf(values["start-timeout"]),
 	};
 }

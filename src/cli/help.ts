@@ -20,13 +20,27 @@ export const VERSION: string = version;
  */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * Default of `--start-timeout`, in milliseconds: how long a stdio server may stay silent
+ * after it is started (an `npx -y` download) before `--timeout` starts counting.
+ *
+ * @example
+ * ```ts
+ * const startTimeoutMs = options.startTimeout ?? DEFAULT_START_TIMEOUT_MS;
+ * ```
+ */
+export const DEFAULT_START_TIMEOUT_MS = 120_000;
+
 const TARGETS = `Targets (one of them; none: the bundled demo server):
   -- <command> [args...]   start a stdio server, e.g. -- npx -y @modelcontextprotocol/server-everything
   <url>, --url <url>       a Streamable HTTP endpoint; falls back to SSE for older servers
   --header "Name: value"   an HTTP header for --url (repeatable), e.g. "Authorization: Bearer $TOKEN"
   --file <path>            a tools/list result, {"tools": [...]}, or an array of names; - for stdin
   --timeout <ms>           the budget for a whole run against a server: start, initialize,
-                           every page of tools/list and shutdown (default ${DEFAULT_TIMEOUT_MS})`;
+                           every page of tools/list and shutdown (default ${DEFAULT_TIMEOUT_MS}); for
+                           a stdio server it starts at the server's first output
+  --start-timeout <ms>     how long a stdio server may write nothing at all after it is
+                           started, e.g. while npx -y downloads it (default ${DEFAULT_START_TIMEOUT_MS})`;
 
 const GENERAL = `Usage:
   mcp-tool-names audit [options] [target]

@@ -672,9 +672,9 @@ describe("main", () => {
 				says: 'wrote a fatal error on stderr and did not answer initialize; its stderr: "Error: getaddrinfo ENOTFOUND api.example.invalid"',
 			},
 			{
-				does: "times out on a server that never answers, naming the phase",
-				argv: ["audit", "--timeout", "300", ...server("hang-server.mjs")],
-				says: "did not answer initialize within 300 ms (--timeout)",
+				does: "names --start-timeout for a server that never wrote anything",
+				argv: ["audit", "--start-timeout", "300", ...server("hang-server.mjs")],
+				says: "wrote nothing within 300 ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)",
 			},
 			{
 				does: "names the tools/list page that timed out",
@@ -693,6 +693,46 @@ describe("main", () => {
 			expect(stderr).toMatch(/^mcp-tool-names: [^\n]+\n$/);
 			expect(stderr).toContain(says);
 			expect(stderr).not.toContain("Node.js v");
+		});
+
+		it("starts --timeout at the server's first output, so a silent start (npx -y downloading) does not use it up", async () => {
+			// Silent for longer than --timeout, then quick: only a bound that starts at the
+			// first output lets this pass.
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--json",
+				"--timeout",
+				"1500",
+				...server("raw-server.mjs", "--silent-ms", "2500"),
+			]);
+			expect(stderr).toBe("");
+			expect(code).toBe(0);
+			expect(JSON.parse(stdout)).toMatchObject({
+				server: { name: "raw-fixture" },
+			});
+		});
+
+		it("says a server that has written nothing for 10 s is still starting, then audits it", async () => {
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--json",
+				...server("raw-server.mjs", "--silent-ms", "10500"),
+			]);
+			expect(code).toBe(0);
+			expect(stderr).toMatch(
+				/^The server "[^"]+" is still starting \(nothing written in 10 s; npx -y may be downloading it\); waiting up to 120 s \(--start-timeout\)\n$/,
+			);
+			expect(JSON.parse(stdout)).toMatchObject({
+				server: { name: "raw-fixture" },
+			});
+		}, 30_000);
+
+		it("rejects a --start-timeout that is not milliseconds", async () => {
+			const { code, stderr } = await run(["audit", "--start-timeout", "2m"]);
+			expect(code).toBe(2);
+			expect(stderr).toContain(
+				'--start-timeout "2m" is not a number; give milliseconds, e.g. --start-timeout 5000',
+			);
 		});
 
 		it("audits a server whose input schemas break the MCP schema, and reports them", async () => {

@@ -30,6 +30,8 @@ export interface StdioContext {
 	/** The phase the run was in. */
 	phase: string;
 	timeoutMs: number;
+	/** The bound on the wait for the server's first output, when there was one. */
+	startTimeoutMs?: number;
 	stderr: StderrLog;
 }
 
@@ -75,6 +77,11 @@ export function describeStdioFailure(
 		return fail(
 			`Cannot start ${JSON.stringify(context.command)}: ${spawn}`,
 			[],
+		);
+	}
+	if (error instanceof DeadlineExpired && error.phase === "first output") {
+		return fail(
+			`${label} wrote nothing within ${context.startTimeoutMs ?? context.timeoutMs} ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)`,
 		);
 	}
 	if (error instanceof DeadlineExpired) {
