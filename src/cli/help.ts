@@ -113,6 +113,10 @@ Options:
   --profile <name>    openai (default), anthropic, gemini, portable or mcp
   --no-correct        never auto-correct a mistyped name (wire and canonical names still route)
   --mode <mode>       safe (default) or mcporter, to reproduce mcporter's corrections
+  --server-name <n>   what users call the server, so prefixed names (everything_echo,
+                      mcp__everything__echo) reach its tools; repeatable. Its serverInfo.name
+                      and that name's last segment (mcp-servers/everything: everything)
+                      are known already
   --protect <rule>    destructive-hint (default: only tools annotated destructiveHint: true
                       are never corrected to) or unless-read-only (every tool not marked
                       readOnlyHint: true or destructiveHint: false)

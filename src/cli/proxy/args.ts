@@ -34,6 +34,8 @@ export interface ProxyCommand {
 	correct: boolean;
 	mode: "safe" | "mcporter";
 	protection: Protection;
+	/** What users call the server (`--server-name`), so its prefixes reach its tools. */
+	serverNames?: string[];
 	logJson: boolean;
 	timeoutMs: number;
 	snapshot?: string;
@@ -95,6 +97,7 @@ const PROXY_OPTIONS = {
 	profile: { type: "string" },
 	"no-correct": { type: "boolean" },
 	mode: { type: "string" },
+	"server-name": { type: "string", multiple: true },
 	protect: { type: "string" },
 	"log-json": { type: "boolean" },
 	snapshot: { type: "string" },
@@ -220,12 +223,23 @@ export function parseProxyArgs(
 		correct: values["no-correct"] !== true,
 		mode,
 		protection,
+		...serverNamesOf(values["server-name"] as string[] | undefined),
 		logJson: values["log-json"] === true,
 		timeoutMs: timeoutOf(values.timeout as string | undefined),
 		...(snapshot === undefined ? {} : { snapshot }),
 		...(listen === undefined ? {} : { listen }),
 		...(store === undefined ? {} : { store }),
 	};
+}
+
+function serverNamesOf(names: string[] | undefined): {
+	serverNames?: string[];
+} {
+	if (names === undefined) return {};
+	const list = names.flatMap((name) => name.split(",")).map((n) => n.trim());
+	if (list.some((name) => name === ""))
+		throw usage("--server-name needs a name, e.g. --server-name everything");
+	return { serverNames: list };
 }
 
 function oneOf<T extends string>(
