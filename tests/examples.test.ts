@@ -231,7 +231,7 @@ describe("examples/openai-agents.ts", () => {
 		await openaiAgents(undefined, (line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: linear_list_issues, files_delete_all",
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 			"Answer: Two open issues.",
 		]);
 	});
