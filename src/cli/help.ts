@@ -148,7 +148,11 @@ Options:
                       2h (default 30m; its id then answers 404)
   --log-json          write the log as JSON lines
   --timeout <ms>      bound on the server's initialize and first tools/list, and on a
-                      --listen request's body (default ${DEFAULT_TIMEOUT_MS})
+                      --listen request's body (default ${DEFAULT_TIMEOUT_MS}); over stdio it starts at
+                      the server's first output
+  --start-timeout <ms>
+                      how long a stdio server may write nothing at all after it is
+                      started, e.g. while npx -y downloads it (default ${DEFAULT_START_TIMEOUT_MS})
   -h, --help          show this help
 
 Exit codes: the server's own when it exits; 2 when it cannot be started or never answers

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { isWireSafe } from "mcp-tool-names";
@@ -21,6 +22,13 @@ import {
 	UPSTREAM,
 	waitAllGone,
 } from "./_proxy.js";
+
+const RAW_SERVER = fileURLToPath(
+	new URL("../cli/fixtures/raw-server.mjs", import.meta.url),
+);
+const HANG_SERVER = fileURLToPath(
+	new URL("../cli/fixtures/hang-server.mjs", import.meta.url),
+);
 
 const CANONICAL = [
 	"web/search",
@@ -308,6 +316,44 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 			message: expect.stringContaining(
 				"did not answer initialize within 500 ms",
 			),
+		});
+		expect(await proxy.exit).toBe(2);
+	});
+
+	it("starts --timeout at the upstream's first output, so a silent start (npx -y downloading) does not use it up", async () => {
+		const proxy = startRawProxy([
+			"proxy",
+			"--timeout",
+			"1500",
+			"--",
+			process.execPath,
+			RAW_SERVER,
+			"--silent-ms",
+			"2500",
+		]);
+		proxy.send(INITIALIZE);
+		const reply = await proxy.next((message) => message.id === "init");
+		expect(reply.result).toMatchObject({
+			serverInfo: { name: "raw-fixture" },
+		});
+		proxy.child.stdin?.end();
+		expect(await proxy.exit).toBe(0);
+	});
+
+	it("answers initialize with an error naming --start-timeout when the upstream writes nothing at all", async () => {
+		const proxy = startRawProxy([
+			"proxy",
+			"--start-timeout",
+			"300",
+			"--",
+			process.execPath,
+			HANG_SERVER,
+		]);
+		proxy.send(INITIALIZE);
+		const reply = await proxy.next((message) => message.id === "init");
+		expect(reply.error).toMatchObject({
+			message:
+				"The MCP server wrote nothing within 300 ms of starting; raise --start-timeout if it is still downloading (npx -y, uvx)",
 		});
 		expect(await proxy.exit).toBe(2);
 	});

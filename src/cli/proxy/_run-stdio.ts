@@ -1,6 +1,7 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
+import { DEFAULT_START_TIMEOUT_MS } from "../help.js";
 import type { CliIo } from "../io.js";
 import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
 import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
@@ -60,7 +61,12 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 					command: command.upstream.command,
 					args: command.upstream.args,
 					env: upstreamEnv(io),
-					stderr: io.stderr,
+					stderr: {
+						write: (chunk: string) => {
+							session?.upstreamSpoke();
+							return io.stderr.write(chunk);
+						},
+					},
 					onLine: onUpstreamLine,
 				})
 			: connectHttpUpstream({
@@ -74,6 +80,9 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		routing,
 		log,
 		timeoutMs: command.timeoutMs,
+		...(command.upstream.type === "stdio"
+			? { startTimeoutMs: command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS }
+			: {}),
 		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
 		toClient: (frame) => writeClient(asLine(frame)),
 		onCatalog: () => context.save(routing),

@@ -2,7 +2,12 @@ import { parseArgs } from "node:util";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import { describeParseError } from "../_parse-args.js";
-import { ALL_PROFILES, targetOf, timeoutOf } from "../args-values.js";
+import {
+	ALL_PROFILES,
+	startTimeoutOf,
+	targetOf,
+	timeoutOf,
+} from "../args-values.js";
 import type { Protection } from "./_routing.js";
 import { type StoreSettings, storeSettingsOf } from "./_store.js";
 
@@ -38,6 +43,8 @@ export interface ProxyCommand {
 	serverNames?: string[];
 	logJson: boolean;
 	timeoutMs: number;
+	/** Bound of a stdio upstream's silent start (`--start-timeout`); `timeoutMs` starts after. */
+	startTimeoutMs?: number;
 	snapshot?: string;
 	/** Serve the client over Streamable HTTP here instead of stdio. */
 	listen?: ListenSettings;
@@ -94,6 +101,7 @@ const PROXY_OPTIONS = {
 	url: { type: "string" },
 	header: { type: "string", multiple: true },
 	timeout: { type: "string" },
+	"start-timeout": { type: "string" },
 	profile: { type: "string" },
 	"no-correct": { type: "boolean" },
 	mode: { type: "string" },
@@ -226,6 +234,13 @@ export function parseProxyArgs(
 		...serverNamesOf(values["server-name"] as string[] | undefined),
 		logJson: values["log-json"] === true,
 		timeoutMs: timeoutOf(values.timeout as string | undefined),
+		...(values["start-timeout"] === undefined
+			? {}
+			: {
+					startTimeoutMs: startTimeoutOf(
+						values["start-timeout"] as string | undefined,
+					),
+				}),
 		...(snapshot === undefined ? {} : { snapshot }),
 		...(listen === undefined ? {} : { listen }),
 		...(store === undefined ? {} : { store }),
