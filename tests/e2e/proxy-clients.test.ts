@@ -122,36 +122,35 @@ describe("the MCP Inspector's CLI with the proxy on its command line", () => {
 });
 
 describe("mcporter's CLI through the proxy", () => {
-	it("calls a wire name without listing first", async () => {
-		const dir = workspace();
-		const pidFile = join(dir, "pids");
-		const { stdout } = await run(
+	/** `mcporter call` of the fixture behind the proxy, with the call's own arguments. */
+	const mcporterCall = (
+		dir: string,
+		call: string[],
+		env: Record<string, string>,
+	) =>
+		run(
 			join(BIN, "mcporter"),
 			[
 				"call",
 				"--stdio",
 				process.execPath,
-				"--stdio-arg",
-				CLI,
-				"--stdio-arg",
-				"proxy",
-				"--stdio-arg",
-				"--",
-				"--stdio-arg",
-				process.execPath,
-				"--stdio-arg",
-				UPSTREAM,
-				"get_weather",
-				"q=Paris",
+				...[CLI, "proxy", "--", process.execPath, UPSTREAM].flatMap((arg) => [
+					"--stdio-arg",
+					arg,
+				]),
+				...call,
 				"--output",
 				"json",
 			],
-			{
-				env: proxyEnv({ HOME: dir, PROXY_FIXTURE_PID_FILE: pidFile }),
-				cwd: dir,
-				timeout: 60_000,
-			},
+			{ env: proxyEnv({ HOME: dir, ...env }), cwd: dir, timeout: 60_000 },
 		);
+
+	it("calls a wire name without listing first", async () => {
+		const dir = workspace();
+		const pidFile = join(dir, "pids");
+		const { stdout } = await mcporterCall(dir, ["get_weather", "q=Paris"], {
+			PROXY_FIXTURE_PID_FILE: pidFile,
+		});
 		expect(stdout).toContain('get weather {\\"q\\":\\"Paris\\"}');
 		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
 	});
@@ -160,28 +159,7 @@ describe("mcporter's CLI through the proxy", () => {
 	// itself goes around the proxy's guard. If mcporter stops doing so, revisit the docs.
 	it("corrects onto a destructive tool by itself after the proxy refused to", async () => {
 		const dir = workspace();
-		const { stdout, stderr } = await run(
-			join(BIN, "mcporter"),
-			[
-				"call",
-				"--stdio",
-				process.execPath,
-				"--stdio-arg",
-				CLI,
-				"--stdio-arg",
-				"proxy",
-				"--stdio-arg",
-				"--",
-				"--stdio-arg",
-				process.execPath,
-				"--stdio-arg",
-				UPSTREAM,
-				"repo_delete_rep",
-				"--output",
-				"json",
-			],
-			{ env: proxyEnv({ HOME: dir }), cwd: dir, timeout: 60_000 },
-		);
+		const { stdout, stderr } = await mcporterCall(dir, ["repo_delete_rep"], {});
 		expect(stderr).toContain("repo_delete_repo (input: node.repo_delete_rep)");
 		expect(stdout).toContain("repo/delete_repo {}");
 	});
