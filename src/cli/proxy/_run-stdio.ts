@@ -96,7 +96,8 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
 	let stoppedBy: NodeJS.Signals | undefined;
 	const onSignal = (signal: NodeJS.Signals): void => {
-		if (stoppedBy === undefined)
+		// A client that closed stdin and then signals (the SDK's close) is not news.
+		if (stoppedBy === undefined && !clientClosed)
 			log({
 				event: "upstream-exit",
 				message: `Stopped by ${signal}; ending the MCP server`,
