@@ -92,7 +92,7 @@ describe("the MCP Inspector's CLI through the proxy", () => {
 describe("the MCP Inspector's CLI with the proxy on its command line", () => {
 	it("runs the form docs/proxy-cli.md gives: the Inspector's options, --, then the proxy's command line with its own --", async () => {
 		const dir = workspace();
-		const { stdout } = await run(
+		const { stdout, stderr } = await run(
 			join(BIN, "mcp-inspector"),
 			[
 				"--cli",
@@ -118,6 +118,9 @@ describe("the MCP Inspector's CLI with the proxy on its command line", () => {
 			},
 		);
 		expect(stdout).toContain('"text": "Echo: hi"');
+		// The Inspector ends the proxy with SIGTERM after closing its stdin: a usual close,
+		// not worth a log line.
+		expect(stderr).not.toContain("Stopped by");
 	});
 });
 
