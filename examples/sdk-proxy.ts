@@ -59,8 +59,12 @@ export async function main(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
 	const [command, ...args] = process.argv.slice(2);
-	if (command === undefined)
-		throw new Error("usage: sdk-proxy.ts <upstream command...>");
+	if (command === undefined) {
+		console.error(
+			"usage: npx tsx examples/sdk-proxy.ts <upstream command...>\n  e.g. npx tsx examples/sdk-proxy.ts npx -y @modelcontextprotocol/server-everything",
+		);
+		process.exit(2);
+	}
 	const upstream = new StdioClientTransport({ command, args });
 	const stop = await main(upstream, new StdioServerTransport());
 	let stopping = false;

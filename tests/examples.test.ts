@@ -109,6 +109,26 @@ describe("examples/host-client.ts", () => {
 });
 
 describe("examples/sdk-proxy.ts", () => {
+	it("prints its usage, not a stack trace, when run without a command", async () => {
+		const proxy = spawn(
+			process.execPath,
+			["--import", "tsx", example("sdk-proxy.ts")],
+			{ cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] },
+		);
+		let stderr = "";
+		proxy.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		const code = await new Promise<number | null>((resolve) =>
+			proxy.on("close", (exitCode) => resolve(exitCode)),
+		);
+		expect(code).toBe(2);
+		expect(stderr).toMatch(
+			/^usage: npx tsx examples\/sdk-proxy\.ts <upstream command\.\.\.>\n/,
+		);
+		expect(stderr).not.toContain("    at ");
+	});
+
 	it("exits when its host goes away, and ends its upstream", async () => {
 		const dir = mkdtempSync(join(tmpdir(), "mcp-tool-names-proxy-"));
 		cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -211,7 +231,7 @@ describe("examples/openai-agents.ts", () => {
 		await openaiAgents(undefined, (line) => lines.push(line));
 		expect(lines).toEqual([
 			"Tools for the model: linear_list_issues, files_delete_all",
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 			"Answer: Two open issues.",
 		]);
 	});

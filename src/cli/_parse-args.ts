@@ -1,5 +1,6 @@
 // node:util parseArgs, with the CLI's options and its messages for what parseArgs rejects.
 import { parseArgs } from "node:util";
+import { closest, distance } from "fastest-levenshtein";
 import { quote, usage } from "./_failure.js";
 
 const TARGET_OPTIONS = {
@@ -7,6 +8,7 @@ const TARGET_OPTIONS = {
 	header: { type: "string", multiple: true },
 	file: { type: "string" },
 	timeout: { type: "string" },
+	"start-timeout": { type: "string" },
 	json: { type: "boolean" },
 	help: { type: "boolean", short: "h" },
 } as const;
@@ -35,6 +37,7 @@ export interface ParsedValues {
 	header?: string[];
 	file?: string;
 	timeout?: string;
+	"start-timeout"?: string;
 	json?: boolean;
 	help?: boolean;
 	profile?: string[];
@@ -56,7 +59,10 @@ export function parse(
 		});
 		return { values: values as ParsedValues, positionals };
 	} catch (error) {
-		throw usage(describeParseError(command, error), error);
+		throw usage(
+			describeParseError(command, error, Object.keys(options)),
+			error,
+		);
 	}
 }
 
@@ -85,13 +91,47 @@ function joinDashValues(
 	return joined;
 }
 
-/** One sentence for a `parseArgs` error; the proxy's arguments use it too. */
-export function describeParseError(command: string, error: unknown): string {
+/**
+ * The word of `known` closest to `input`, when it is close enough to be a typo.
+ *
+ * @example
+ * ```ts
+ * didYouMean("prxy", ["audit", "resolve", "proxy"]); // "proxy"
+ * ```
+ */
+export function didYouMean(
+	input: string,
+	known: readonly string[],
+): string | undefined {
+	if (known.length === 0 || input === "") return undefined;
+	const best = closest(input, [...known]);
+	return distance(input, best) <= Math.max(2, Math.floor(best.length / 3))
+		? best
+		: undefined;
+}
+
+/**
+ * One sentence for a `parseArgs` error; the proxy's arguments use it too.
+ *
+ * @param known - the command's long option names, to suggest the closest to an unknown one
+ */
+export function describeParseError(
+	command: string,
+	error: unknown,
+	known: readonly string[] = [],
+): string {
 	const code = (error as { code?: unknown }).code;
 	const message = error instanceof Error ? error.message : String(error);
 	const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
 	if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-		return `Unknown option ${quote(option)} for ${command} (see mcp-tool-names ${command} --help)`;
+		const near = option.startsWith("--")
+			? didYouMean(option.slice(2), known)
+			: undefined;
+		const hint =
+			near === undefined
+				? `; a server's own options go after -- (see mcp-tool-names ${command} --help)`
+				: `; did you mean --${near}? (see mcp-tool-names ${command} --help)`;
+		return `Unknown option ${quote(option)} for ${command}${hint}`;
 	}
 	if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
 		if (message.includes("does not take an argument")) {
@@ -111,6 +151,7 @@ function exampleValue(option: string): string {
 		case "--file":
 			return "tools.json";
 		case "--timeout":
+		case "--start-timeout":
 			return "5000";
 		case "--profile":
 			return "openai";

@@ -2,7 +2,7 @@ import { type ProfileName, profiles } from "../index.js";
 import { quote, usage } from "./_failure.js";
 import type { ParsedValues } from "./_parse-args.js";
 import type { TargetSpec } from "./args.js";
-import { DEFAULT_TIMEOUT_MS } from "./help.js";
+import { DEFAULT_START_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "./help.js";
 
 const MAX_TIMEOUT_MS = 2_147_483_647;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -217,9 +217,27 @@ export function profilesOf(
 }
 
 /**
+ * The milliseconds of `--start-timeout`: the bound on a stdio server's first output.
+ *
+ * @param value - what was given, if anything
+ * @returns the bound; {@link DEFAULT_START_TIMEOUT_MS} when nothing was given
+ * @throws CliFailure `usage` naming what is wrong with the value
+ * @example
+ * ```ts
+ * startTimeoutOf("300000"); // 300000
+ * ```
+ */
+export function startTimeoutOf(value: string | undefined): number {
+	return value === undefined
+		? DEFAULT_START_TIMEOUT_MS
+		: timeoutOf(value, "--start-timeout");
+}
+
+/**
  * The milliseconds of `--timeout`.
  *
  * @param value - what was given, if anything
+ * @param option - the option's name, for the message
  * @returns the budget; {@link DEFAULT_TIMEOUT_MS} when nothing was given
  * @throws CliFailure `usage` naming what is wrong with the value
  * @example
@@ -227,7 +245,10 @@ export function profilesOf(
  * timeoutOf("5000"); // 5000
  * ```
  */
-export function timeoutOf(value: string | undefined): number {
+export function timeoutOf(
+	value: string | undefined,
+	option = "--timeout",
+): number {
 	if (value === undefined) return DEFAULT_TIMEOUT_MS;
 	const text = value.trim();
 	const ms = text === "" ? Number.NaN : Number(text);
@@ -244,7 +265,7 @@ export function timeoutOf(value: string | undefined): number {
 						: undefined;
 	if (problem !== undefined) {
 		throw usage(
-			`--timeout ${quote(value)} ${problem}; give milliseconds, e.g. --timeout 5000`,
+			`${option} ${quote(value)} ${problem}; give milliseconds, e.g. ${option} 5000`,
 		);
 	}
 	return ms;

@@ -1,8 +1,9 @@
 import type { ProfileName } from "../index.js";
 import { quote, usage } from "./_failure.js";
-import { parse } from "./_parse-args.js";
+import { didYouMean, parse } from "./_parse-args.js";
 import {
 	profilesOf,
+	startTimeoutOf,
 	targetOf,
 	timeoutOf,
 	urlFirst,
@@ -41,6 +42,8 @@ export interface AuditCommand {
 	json: boolean;
 	strict: boolean;
 	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
 }
 
 /**
@@ -58,6 +61,8 @@ export interface ResolveCommand {
 	mode: "safe" | "mcporter";
 	json: boolean;
 	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
 }
 
 /**
@@ -97,12 +102,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 	if (first === undefined) {
 		if (serverCommand !== undefined) {
 			throw usage(
-				"Missing command before --; expected audit or resolve, e.g. mcp-tool-names audit -- node server.js",
+				`Missing command before --; expected ${COMMAND_LIST}, e.g. mcp-tool-names audit -- node server.js`,
 			);
 		}
-		throw usage(
-			"Missing command; expected audit or resolve (see mcp-tool-names --help)",
-		);
+		// A bare `mcp-tool-names` is a request for help, not a mistake.
+		return { command: "help" };
 	}
 	if (first === "-h" || first === "--help" || first === "help") {
 		const topic = rest[0];
@@ -115,14 +119,19 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 	if (first === "resolve") return parseResolve(rest, serverCommand);
 	if (first === "proxy") return parseProxyArgs(rest, serverCommand);
 	if (first.startsWith("-")) {
+		const near = didYouMean(first.replace(/^-+/, ""), ["help", "version"]);
 		throw usage(
-			`Unknown option ${quote(first)} before the command; expected audit or resolve first (see mcp-tool-names --help)`,
+			`Unknown option ${quote(first)} before the command; ${near === undefined ? "" : `did you mean --${near}? `}expected ${COMMAND_LIST} first (see mcp-tool-names --help)`,
 		);
 	}
+	const near = didYouMean(first, COMMANDS);
 	throw usage(
-		`Unknown command ${quote(first)}; expected audit or resolve (see mcp-tool-names --help)`,
+		`Unknown command ${quote(first)}; ${near === undefined ? "" : `did you mean ${near}? `}expected ${COMMAND_LIST} (see mcp-tool-names --help)`,
 	);
 }
+
+const COMMANDS = ["audit", "resolve", "proxy"] as const;
+const COMMAND_LIST = "audit, resolve or proxy";
 
 function parseAudit(
 	args: string[],
@@ -143,6 +152,7 @@ function parseAudit(
 		json: values.json === true,
 		strict: values.strict === true,
 		timeoutMs: timeoutOf(values.timeout),
+		startTimeoutMs: startTimeoutOf(values["start-timeout"]),
 	};
 }
 
@@ -176,5 +186,6 @@ function parseResolve(
 		mode,
 		json: values.json === true,
 		timeoutMs: timeoutOf(values.timeout),
+		startTimeoutMs: startTimeoutOf(values["start-timeout"]),
 	};
 }

@@ -21,7 +21,7 @@ import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
  * @throws CliFailure when the target cannot be read (the caller prints it, exit 2)
  * @example
  * ```ts
- * const code = await runAudit({ command: "audit", target: { type: "demo" }, profiles: ["openai"], json: false, strict: true, timeoutMs: 15_000 }, io);
+ * const code = await runAudit({ command: "audit", target: { type: "demo" }, profiles: ["openai"], json: false, strict: true, timeoutMs: 15_000, startTimeoutMs: 120_000 }, io);
  * ```
  */
 export async function runAudit(
@@ -31,6 +31,7 @@ export async function runAudit(
 	const catalog = await loadCatalog(command.target, {
 		io,
 		timeoutMs: command.timeoutMs,
+		startTimeoutMs: command.startTimeoutMs,
 	});
 	const json = buildAuditJson(catalog, command.profiles, command.strict);
 	const errStyle = createStyle(isColorEnabled(io.stderr, io.env ?? {}));

@@ -20,13 +20,27 @@ export const VERSION: string = version;
  */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * Default of `--start-timeout`, in milliseconds: how long a stdio server may stay silent
+ * after it is started (an `npx -y` download) before `--timeout` starts counting.
+ *
+ * @example
+ * ```ts
+ * const startTimeoutMs = options.startTimeout ?? DEFAULT_START_TIMEOUT_MS;
+ * ```
+ */
+export const DEFAULT_START_TIMEOUT_MS = 120_000;
+
 const TARGETS = `Targets (one of them; none: the bundled demo server):
   -- <command> [args...]   start a stdio server, e.g. -- npx -y @modelcontextprotocol/server-everything
   <url>, --url <url>       a Streamable HTTP endpoint; falls back to SSE for older servers
   --header "Name: value"   an HTTP header for --url (repeatable), e.g. "Authorization: Bearer $TOKEN"
   --file <path>            a tools/list result, {"tools": [...]}, or an array of names; - for stdin
   --timeout <ms>           the budget for a whole run against a server: start, initialize,
-                           every page of tools/list and shutdown (default ${DEFAULT_TIMEOUT_MS})`;
+                           every page of tools/list and shutdown (default ${DEFAULT_TIMEOUT_MS}); for
+                           a stdio server it starts at the server's first output
+  --start-timeout <ms>     how long a stdio server may write nothing at all after it is
+                           started, e.g. while npx -y downloads it (default ${DEFAULT_START_TIMEOUT_MS})`;
 
 const GENERAL = `Usage:
   mcp-tool-names audit [options] [target]
@@ -99,6 +113,10 @@ Options:
   --profile <name>    openai (default), anthropic, gemini, portable or mcp
   --no-correct        never auto-correct a mistyped name (wire and canonical names still route)
   --mode <mode>       safe (default) or mcporter, to reproduce mcporter's corrections
+  --server-name <n>   what users call the server, so prefixed names (everything_echo,
+                      mcp__everything__echo) reach its tools; repeatable. Its serverInfo.name
+                      and that name's last segment (mcp-servers/everything: everything)
+                      are known already
   --protect <rule>    destructive-hint (default: only tools annotated destructiveHint: true
                       are never corrected to) or unless-read-only (every tool not marked
                       readOnlyHint: true or destructiveHint: false)
@@ -130,7 +148,11 @@ Options:
                       2h (default 30m; its id then answers 404)
   --log-json          write the log as JSON lines
   --timeout <ms>      bound on the server's initialize and first tools/list, and on a
-                      --listen request's body (default ${DEFAULT_TIMEOUT_MS})
+                      --listen request's body (default ${DEFAULT_TIMEOUT_MS}); over stdio it starts at
+                      the server's first output
+  --start-timeout <ms>
+                      how long a stdio server may write nothing at all after it is
+                      started, e.g. while npx -y downloads it (default ${DEFAULT_START_TIMEOUT_MS})
   -h, --help          show this help
 
 Exit codes: the server's own when it exits; 2 when it cannot be started or never answers

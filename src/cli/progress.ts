@@ -10,6 +10,8 @@ import type { CliOutput } from "./io.js";
  * ```
  */
 export interface Progress {
+	/** Whether the line is shown (a terminal); otherwise updates go nowhere. */
+	readonly live?: boolean;
 	/** Replaces the text of the line. */
 	update(text: string): void;
 	/** Erases the line; later calls do nothing. */
@@ -42,7 +44,7 @@ export function startProgress(
 	text: string,
 ): Progress {
 	if (stream.isTTY !== true || env.TERM === "dumb") {
-		return { update() {}, stop() {} };
+		return { live: false, update() {}, stop() {} };
 	}
 	let frame = 0;
 	let current = text;
@@ -57,6 +59,7 @@ export function startProgress(
 	}, INTERVAL_MS);
 	timer.unref?.();
 	return {
+		live: true,
 		update(next) {
 			if (stopped) return;
 			current = next;

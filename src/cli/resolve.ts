@@ -26,7 +26,7 @@ const REASONS: Readonly<Record<string, string>> = {
  * @throws CliFailure when the target cannot be read (the caller prints it, exit 2)
  * @example
  * ```ts
- * const code = await runResolve({ command: "resolve", name: "fetch_content", target: { type: "demo" }, mode: "safe", json: false, timeoutMs: 15_000 }, io);
+ * const code = await runResolve({ command: "resolve", name: "fetch_content", target: { type: "demo" }, mode: "safe", json: false, timeoutMs: 15_000, startTimeoutMs: 120_000 }, io);
  * ```
  */
 export async function runResolve(
@@ -36,6 +36,7 @@ export async function runResolve(
 	const catalog = await loadCatalog(command.target, {
 		io,
 		timeoutMs: command.timeoutMs,
+		startTimeoutMs: command.startTimeoutMs,
 	});
 	const doc = buildResolveJson(catalog, command.name, command.mode);
 	if (command.json) {

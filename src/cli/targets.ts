@@ -5,7 +5,11 @@ import { displayUrl } from "./_printable.js";
 import type { TargetSpec } from "./args.js";
 import { listHttpTools } from "./client/http.js";
 import type { ServerInfo } from "./client/session.js";
-import { type ListedTools, listStdioTools } from "./client/stdio.js";
+import {
+	type ListedTools,
+	listStdioTools,
+	type TargetOptions,
+} from "./client/stdio.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
@@ -52,6 +56,8 @@ export interface Catalog {
 export interface LoadCatalogOptions {
 	io: CliIo;
 	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. Default: at once. */
+	startTimeoutMs?: number;
 }
 
 /**
@@ -96,6 +102,19 @@ export async function loadCatalog(
 		};
 	}
 	const progress = startProgress(io.stderr, env, "Starting");
+	const stdio = (label: string): TargetOptions => ({
+		timeoutMs,
+		progress,
+		label,
+		...(options.startTimeoutMs === undefined
+			? {}
+			: { startTimeoutMs: options.startTimeoutMs }),
+		onStillStarting: (waitedMs) => {
+			const text = `${label.charAt(0).toUpperCase()}${label.slice(1)} is still starting (nothing written in ${waitedMs / 1000} s; npx -y may be downloading it); waiting up to ${(options.startTimeoutMs ?? timeoutMs) / 1000} s (--start-timeout)`;
+			if (progress.live === true) progress.update(text);
+			else io.stderr.write(`${text}\n`);
+		},
+	});
 	try {
 		if (target.type === "http") {
 			const label = displayUrl(target.url);
@@ -113,7 +132,7 @@ export async function loadCatalog(
 			const label = `the server "${commandLine(target.command, target.args)}"`;
 			const listed = await listStdioTools(
 				{ command: target.command, args: target.args, env },
-				{ timeoutMs, progress, label },
+				stdio(label),
 			);
 			return catalogOf(listed, label, {
 				type: "stdio",
@@ -123,10 +142,7 @@ export async function loadCatalog(
 		}
 		const demo = findDemoServer();
 		const label = "the demo server";
-		const listed = await listStdioTools(
-			{ ...demo, env },
-			{ timeoutMs, progress, label },
-		);
+		const listed = await listStdioTools({ ...demo, env }, stdio(label));
 		return catalogOf(listed, label, { type: "demo" });
 	} finally {
 		progress.stop();

@@ -12,6 +12,7 @@ describe("parseCliArgs", () => {
 			json: false,
 			strict: false,
 			timeoutMs: 15_000,
+			startTimeoutMs: 120_000,
 		});
 	});
 
@@ -102,6 +103,7 @@ describe("parseCliArgs", () => {
 			mode: "mcporter",
 			json: true,
 			timeoutMs: 500,
+			startTimeoutMs: 120_000,
 		});
 	});
 

@@ -62,7 +62,7 @@ describe.concurrent("mcp-tool-names (built binary)", () => {
 		expect(code).toBe(2);
 		expect(stdout).toBe("");
 		expect(stderr).toBe(
-			'mcp-tool-names: Unknown command "adit"; expected audit or resolve (see mcp-tool-names --help)\n',
+			'mcp-tool-names: Unknown command "adit"; did you mean audit? expected audit, resolve or proxy (see mcp-tool-names --help)\n',
 		);
 		const version = await runCli(["--version"]);
 		expect(version.stdout.trim()).toBe(pkg.version);

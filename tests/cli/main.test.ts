@@ -38,10 +38,35 @@ async function run(
 describe("main", () => {
 	describe("usage errors", () => {
 		it.each([
-			[[], "Missing command; expected audit or resolve"],
-			[["adit"], 'Unknown command "adit"; expected audit or resolve'],
+			[
+				["adit"],
+				'Unknown command "adit"; did you mean audit? expected audit, resolve or proxy',
+			],
+			[
+				["prxy"],
+				'Unknown command "prxy"; did you mean proxy? expected audit, resolve or proxy',
+			],
+			[
+				["lint"],
+				'Unknown command "lint"; expected audit, resolve or proxy (see mcp-tool-names --help)',
+			],
 			[["--strict"], 'Unknown option "--strict" before the command'],
-			[["audit", "--stric"], 'Unknown option "--stric" for audit'],
+			[
+				["--hlep"],
+				'Unknown option "--hlep" before the command; did you mean --help?',
+			],
+			[
+				["audit", "--stric"],
+				'Unknown option "--stric" for audit; did you mean --strict?',
+			],
+			[
+				["proxy", "--snapshto", "x.json", "--", "node"],
+				'Unknown option "--snapshto" for proxy; did you mean --snapshot?',
+			],
+			[
+				["proxy", "npx", "-y", "server"],
+				`Unknown option "-y" for proxy; a server's own options go after --`,
+			],
 			[["resolve", "x", "--strict"], 'Unknown option "--strict" for resolve'],
 			[
 				["audit", "--profile", "opanai"],
@@ -92,7 +117,10 @@ describe("main", () => {
 			],
 			[["audit", "http://h/mcp", "extra"], 'Unexpected argument "extra"'],
 			[["audit", "--"], "Missing server command after --"],
-			[["--", "node"], "Missing command before --"],
+			[
+				["--", "node"],
+				"Missing command before --; expected audit, resolve or proxy",
+			],
 			[["resolve"], "Missing tool name"],
 			[["resolve", "a", "b"], 'Unexpected argument "b"'],
 			[
@@ -157,6 +185,14 @@ describe("main", () => {
 			expect(stdout).toContain(
 				"mcp-tool-names resolve <name> [options] [target]",
 			);
+		});
+
+		it("prints the general help, and exits 0, when run without arguments", async () => {
+			const { code, stdout, stderr } = await run([]);
+			expect(code).toBe(0);
+			expect(stderr).toBe("");
+			expect(stdout).toBe((await run(["--help"])).stdout);
+			expect(stdout).toContain("mcp-tool-names proxy");
 		});
 
 		it("prints a command's help on <command> --help, even with other arguments", async () => {
@@ -636,9 +672,9 @@ describe("main", () => {
 				says: 'wrote a fatal error on stderr and did not answer initialize; its stderr: "Error: getaddrinfo ENOTFOUND api.example.invalid"',
 			},
 			{
-				does: "times out on a server that never answers, naming the phase",
-				argv: ["audit", "--timeout", "300", ...server("hang-server.mjs")],
-				says: "did not answer initialize within 300 ms (--timeout)",
+				does: "names --start-timeout for a server that never wrote anything",
+				argv: ["audit", "--start-timeout", "300", ...server("hang-server.mjs")],
+				says: "wrote nothing within 300 ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)",
 			},
 			{
 				does: "names the tools/list page that timed out",
@@ -657,6 +693,46 @@ describe("main", () => {
 			expect(stderr).toMatch(/^mcp-tool-names: [^\n]+\n$/);
 			expect(stderr).toContain(says);
 			expect(stderr).not.toContain("Node.js v");
+		});
+
+		it("starts --timeout at the server's first output, so a silent start (npx -y downloading) does not use it up", async () => {
+			// Silent for longer than --timeout, then quick: only a bound that starts at the
+			// first output lets this pass.
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--json",
+				"--timeout",
+				"1500",
+				...server("raw-server.mjs", "--silent-ms", "2500"),
+			]);
+			expect(stderr).toBe("");
+			expect(code).toBe(0);
+			expect(JSON.parse(stdout)).toMatchObject({
+				server: { name: "raw-fixture" },
+			});
+		});
+
+		it("says a server that has written nothing for 10 s is still starting, then audits it", async () => {
+			const { code, stdout, stderr } = await run([
+				"audit",
+				"--json",
+				...server("raw-server.mjs", "--silent-ms", "10500"),
+			]);
+			expect(code).toBe(0);
+			expect(stderr).toMatch(
+				/^The server "[^"]+" is still starting \(nothing written in 10 s; npx -y may be downloading it\); waiting up to 120 s \(--start-timeout\)\n$/,
+			);
+			expect(JSON.parse(stdout)).toMatchObject({
+				server: { name: "raw-fixture" },
+			});
+		}, 30_000);
+
+		it("rejects a --start-timeout that is not milliseconds", async () => {
+			const { code, stderr } = await run(["audit", "--start-timeout", "2m"]);
+			expect(code).toBe(2);
+			expect(stderr).toContain(
+				'--start-timeout "2m" is not a number; give milliseconds, e.g. --start-timeout 5000',
+			);
 		});
 
 		it("audits a server whose input schemas break the MCP schema, and reports them", async () => {

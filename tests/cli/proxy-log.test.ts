@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { refuseForStore } from "../../src/cli/proxy/_refusals.js";
 import { createProxyLogger } from "../../src/cli/proxy/log.js";
 import { rawControls } from "../_support/hostile.js";
 
@@ -28,6 +29,33 @@ describe("createProxyLogger", () => {
 		expect(JSON.parse(line)).toMatchObject({
 			event: "unknown",
 			input: HOSTILE,
+		});
+	});
+});
+
+describe("refuseForStore", () => {
+	it("names mcp-tool-names once in its log line, and in the client's error", () => {
+		const { log, text } = collect(false);
+		const replies: string[] = [];
+		const request = { jsonrpc: "2.0", id: 1, method: "tools/call" };
+		const sinks = {
+			log,
+			toClient: (frame: { bytes: Buffer }) =>
+				replies.push(frame.bytes.toString()),
+			toUpstream: () => {},
+		};
+		refuseForStore(sinks, request, true, {
+			error: new Error("connection refused"),
+		});
+		expect(text()).toBe(
+			"[mcp-tool-names] Cannot route this request without the shared name store: connection refused\n",
+		);
+		expect(JSON.parse(replies[0] ?? "")).toMatchObject({
+			id: 1,
+			error: {
+				message:
+					"mcp-tool-names cannot route this request without the shared name store: connection refused",
+			},
 		});
 	});
 });

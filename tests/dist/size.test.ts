@@ -1,9 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { DIST, ROOT, requireBuild } from "./_dist.js";
+import { NPM, run } from "./_pack.js";
 
 requireBuild();
 
@@ -54,4 +62,38 @@ describe("bundle size", () => {
 			WHOLE_ENTRY_BUDGET,
 		);
 	});
+});
+
+describe("the sizes docs/cli.md gives", () => {
+	const doc = readFileSync(join(ROOT, "docs", "cli.md"), "utf8");
+	const documented = (row: RegExp): number => {
+		const kb = row.exec(doc)?.[1];
+		if (kb === undefined) throw new Error(`docs/cli.md has no row ${row}`);
+		return Number(kb) * 1000;
+	};
+	// Within a quarter: the doc is a guide, but 72 KB for 237 KB is not.
+	const near = (claimed: number, measured: number): boolean =>
+		Math.abs(claimed - measured) <= measured / 4;
+
+	it("gives the size of dist/cli.js", () => {
+		const claimed = documented(/\| `dist\/cli\.js` +\| (\d+) KB/);
+		const measured = statSync(join(DIST, "cli.js")).size;
+		expect(near(claimed, measured), `dist/cli.js is ${measured} bytes`).toBe(
+			true,
+		);
+	});
+
+	it("gives the installed size of the package, as npm pack counts it", async () => {
+		const claimed = documented(
+			/\| installed, package \+ dependency +\| (\d+) KB/,
+		);
+		const { stdout } = await run(NPM, ["pack", "--dry-run", "--json"], {
+			cwd: ROOT,
+		});
+		const [packed] = JSON.parse(stdout) as Array<{ unpackedSize: number }>;
+		const measured = packed?.unpackedSize ?? 0;
+		expect(near(claimed, measured), `unpacked size is ${measured} bytes`).toBe(
+			true,
+		);
+	}, 60_000);
 });

@@ -15,26 +15,48 @@ const scripts = (
 ).scripts;
 
 describe("npm start", () => {
-	it("builds with tsup silenced, then audits the demo server", () => {
-		const [build, audit, ...rest] = (scripts.start ?? "").split(" && ");
-		// npm appends the arguments after `--` to the build script, whose last command is tsup
-		expect(build).toBe("npm run build --silent -- --silent");
+	it("runs scripts/start.mjs, which builds with tsup silenced", () => {
+		expect(scripts.start).toBe("node scripts/start.mjs");
 		expect(scripts.build).toMatch(/(^|&& )tsup$/);
-		expect(audit).toBe("node dist/cli.js audit");
-		expect(rest).toEqual([]);
+		const script = readFileSync(new URL("scripts/start.mjs", ROOT), "utf8");
+		expect(script).toContain('["run", "build", "--silent", "--", "--silent"]');
+		expect(script).toContain("Building mcp-tool-names (about ");
 	});
 
-	it("shows the demo's audit as the first lines after the build", async () => {
+	it("shows the demo's audit, then what its marks mean and the commands to run next", async () => {
 		if (!existsSync(new URL("dist/cli.js", ROOT))) {
 			throw new Error(
 				"dist/ is missing: run `npm run build` first (npm test does)",
 			);
 		}
+		// --no-build: the other tests use dist/ meanwhile.
 		const { stdout } = await promisify(execFile)(
 			process.execPath,
-			["dist/cli.js", "audit"],
+			["scripts/start.mjs", "--no-build"],
 			{ cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } },
 		);
-		expect(stdout.split("\n")[0]).toMatch(/^Tool names of the demo server\b/);
+		const lines = stdout.split("\n");
+		expect(lines[0]).toMatch(/^Tool names of the demo server\b/);
+		const legend = lines.indexOf("What the marks mean:");
+		expect(legend).toBeGreaterThan(0);
+		// Every mark the audit printed is explained.
+		const marks = new Set(
+			lines
+				.slice(0, legend)
+				.map((line) => /^ {2}([^\s\w]) {2}/.exec(line)?.[1])
+				.filter((mark) => mark !== undefined),
+		);
+		expect(marks.size).toBeGreaterThan(2);
+		const explained = lines.slice(legend);
+		for (const mark of marks)
+			expect(explained.some((line) => line.startsWith(`  ${mark}  `))).toBe(
+				true,
+			);
+		expect(stdout).toContain(
+			"npx -y mcp-tool-names audit -- <your server command>",
+		);
+		expect(stdout).toContain(
+			"npx -y mcp-tool-names proxy -- <your server command>",
+		);
 	});
 });

@@ -89,39 +89,82 @@ describe("the MCP Inspector's CLI through the proxy", () => {
 	});
 });
 
-describe("mcporter's CLI through the proxy", () => {
-	it("calls a wire name without listing first", async () => {
+describe("the MCP Inspector's CLI with the proxy on its command line", () => {
+	it("runs the form docs/proxy-cli.md gives: the Inspector's options, --, then the proxy's command line with its own --", async () => {
 		const dir = workspace();
-		const pidFile = join(dir, "pids");
-		const { stdout } = await run(
+		const { stdout, stderr } = await run(
+			join(BIN, "mcp-inspector"),
+			[
+				"--cli",
+				"--method",
+				"tools/call",
+				"--tool-name",
+				"echo",
+				"--tool-arg",
+				"message=hi",
+				"--",
+				process.execPath,
+				CLI,
+				"proxy",
+				"--",
+				process.execPath,
+				EVERYTHING,
+				"stdio",
+			],
+			{
+				env: proxyEnv({ HOME: dir, MCP_INSPECTOR_SECRET_STORE: "memory" }),
+				cwd: dir,
+				timeout: 60_000,
+			},
+		);
+		expect(stdout).toContain('"text": "Echo: hi"');
+		// The Inspector ends the proxy with SIGTERM after closing its stdin: a usual close,
+		// not worth a log line.
+		expect(stderr).not.toContain("Stopped by");
+	});
+});
+
+describe("mcporter's CLI through the proxy", () => {
+	/** `mcporter call` of the fixture behind the proxy, with the call's own arguments. */
+	const mcporterCall = (
+		dir: string,
+		call: string[],
+		env: Record<string, string>,
+	) =>
+		run(
 			join(BIN, "mcporter"),
 			[
 				"call",
 				"--stdio",
 				process.execPath,
-				"--stdio-arg",
-				CLI,
-				"--stdio-arg",
-				"proxy",
-				"--stdio-arg",
-				"--",
-				"--stdio-arg",
-				process.execPath,
-				"--stdio-arg",
-				UPSTREAM,
-				"get_weather",
-				"q=Paris",
+				...[CLI, "proxy", "--", process.execPath, UPSTREAM].flatMap((arg) => [
+					"--stdio-arg",
+					arg,
+				]),
+				...call,
 				"--output",
 				"json",
 			],
-			{
-				env: proxyEnv({ HOME: dir, PROXY_FIXTURE_PID_FILE: pidFile }),
-				cwd: dir,
-				timeout: 60_000,
-			},
+			{ env: proxyEnv({ HOME: dir, ...env }), cwd: dir, timeout: 60_000 },
 		);
+
+	it("calls a wire name without listing first", async () => {
+		const dir = workspace();
+		const pidFile = join(dir, "pids");
+		const { stdout } = await mcporterCall(dir, ["get_weather", "q=Paris"], {
+			PROXY_FIXTURE_PID_FILE: pidFile,
+		});
 		expect(stdout).toContain('get weather {\\"q\\":\\"Paris\\"}');
 		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+	});
+
+	// The caveat docs/hosts.md and docs/proxy-cli.md give: a client that corrects names by
+	// itself goes around the proxy's guard. If mcporter stops doing so, revisit the docs.
+	it("corrects onto a destructive tool by itself after the proxy refused to", async () => {
+		const dir = workspace();
+		const { stdout, stderr } = await mcporterCall(dir, ["repo_delete_rep"], {});
+		expect(stderr).toContain("repo_delete_repo (input: node.repo_delete_rep)");
+		expect(stdout).toContain("repo/delete_repo {}");
 	});
 });
 

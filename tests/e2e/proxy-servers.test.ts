@@ -1,5 +1,7 @@
 // The proxy passes the upstream's own name (serverInfo.name of its initialize answer) to the
 // resolution rules, so the prefixes clients put before a tool name are recognised.
+
+import { join } from "node:path";
 import { isWireSafe } from "mcp-tool-names";
 import { describe, expect, it } from "vitest";
 import {
@@ -7,6 +9,7 @@ import {
 	ECHO,
 	INITIALIZE,
 	INITIALIZED,
+	ROOT,
 	startRawProxy,
 	textOf,
 	UPSTREAM,
@@ -80,6 +83,41 @@ describe("mcp-tool-names proxy and the upstream's server name", () => {
 		} finally {
 			proxy.child.stdin?.end();
 			await proxy.exit;
+		}
+	}, 30_000);
+
+	it("routes the prefix users put for server-everything (serverInfo.name mcp-servers/everything), and the one --server-name gives", async () => {
+		const everything = join(
+			ROOT,
+			"node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+		);
+		const proxied = await connectThroughProxy([
+			"--server-name",
+			"demo",
+			"--",
+			process.execPath,
+			everything,
+			"stdio",
+		]);
+		try {
+			expect(proxied.client.getServerVersion()?.name).toBe(
+				"mcp-servers/everything",
+			);
+			await proxied.client.listTools();
+			for (const sent of [
+				"everything_echo",
+				"mcp__everything__echo",
+				"demo_echo",
+				"mcp__demo__echo",
+			]) {
+				const result = await proxied.client.callTool({
+					name: sent,
+					arguments: { message: sent },
+				});
+				expect(textOf(result)).toBe(`Echo: ${sent}`);
+			}
+		} finally {
+			await proxied.close();
 		}
 	}, 30_000);
 });

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { isWireSafe } from "mcp-tool-names";
 import { afterEach, describe, expect, it } from "vitest";
 import { rawControls } from "../_support/hostile.js";
 import {
+	CLI,
 	connectThroughProxy,
 	ECHO,
 	INITIALIZE,
@@ -18,6 +22,13 @@ import {
 	UPSTREAM,
 	waitAllGone,
 } from "./_proxy.js";
+
+const RAW_SERVER = fileURLToPath(
+	new URL("../cli/fixtures/raw-server.mjs", import.meta.url),
+);
+const HANG_SERVER = fileURLToPath(
+	new URL("../cli/fixtures/hang-server.mjs", import.meta.url),
+);
 
 const CANONICAL = [
 	"web/search",
@@ -273,10 +284,25 @@ setInterval(() => {}, 60000);
 describe("mcp-tool-names proxy, lifecycle and faults", () => {
 	it("exits 2 with one clear line when the upstream cannot be started", async () => {
 		const proxy = startRawProxy(["proxy", "--", "mtn-no-such-command-xyz"]);
+		proxy.child.stdin?.end();
 		expect(await proxy.exit).toBe(2);
 		expect(proxy.stderr().trim().split("\n")).toEqual([
 			'[mcp-tool-names] Cannot start "mtn-no-such-command-xyz": command not found',
 		]);
+	});
+
+	it("answers a real client's initialize with an error naming the command that cannot be started", async () => {
+		const transport = new StdioClientTransport({
+			command: process.execPath,
+			args: [CLI, "proxy", "--", "mtn-no-such-command-xyz"],
+			env: proxyEnv(),
+			stderr: "pipe",
+		});
+		const client = new Client({ name: "spawn-failure", version: "1.0.0" });
+		await expect(client.connect(transport)).rejects.toThrow(
+			'Cannot start "mtn-no-such-command-xyz": command not found',
+		);
+		await client.close();
 	});
 
 	it("answers initialize with an error and exits 2 when the upstream never answers it within --timeout", async () => {
@@ -290,6 +316,44 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 			message: expect.stringContaining(
 				"did not answer initialize within 500 ms",
 			),
+		});
+		expect(await proxy.exit).toBe(2);
+	});
+
+	it("starts --timeout at the upstream's first output, so a silent start (npx -y downloading) does not use it up", async () => {
+		const proxy = startRawProxy([
+			"proxy",
+			"--timeout",
+			"1500",
+			"--",
+			process.execPath,
+			RAW_SERVER,
+			"--silent-ms",
+			"2500",
+		]);
+		proxy.send(INITIALIZE);
+		const reply = await proxy.next((message) => message.id === "init");
+		expect(reply.result).toMatchObject({
+			serverInfo: { name: "raw-fixture" },
+		});
+		proxy.child.stdin?.end();
+		expect(await proxy.exit).toBe(0);
+	});
+
+	it("answers initialize with an error naming --start-timeout when the upstream writes nothing at all", async () => {
+		const proxy = startRawProxy([
+			"proxy",
+			"--start-timeout",
+			"300",
+			"--",
+			process.execPath,
+			HANG_SERVER,
+		]);
+		proxy.send(INITIALIZE);
+		const reply = await proxy.next((message) => message.id === "init");
+		expect(reply.error).toMatchObject({
+			message:
+				"The MCP server wrote nothing within 300 ms of starting; raise --start-timeout if it is still downloading (npx -y, uvx)",
 		});
 		expect(await proxy.exit).toBe(2);
 	});
@@ -435,6 +499,25 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 		await proxy.next((message) => message.id === "init");
 		proxy.child.kill("SIGTERM");
 		expect(await proxy.exit).toBe(143);
+		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+	});
+	it("says it was stopped by the signal, not that the server failed, on Ctrl-C before initialize is answered", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const pidFile = join(dir, "pids");
+		const proxy = startRawProxy(
+			["proxy", "--", process.execPath, UPSTREAM],
+			proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile, PROXY_FIXTURE_NO_INIT: "1" }),
+		);
+		proxy.send(INITIALIZE);
+		while (pidsIn(pidFile).length === 0)
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		proxy.child.kill("SIGINT");
+		expect(await proxy.exit).toBe(130);
+		expect(proxy.stderr()).toContain(
+			"[mcp-tool-names] Stopped by SIGINT; ending the MCP server",
+		);
+		expect(proxy.stderr()).not.toContain("The MCP server was ended");
 		expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
 	});
 });

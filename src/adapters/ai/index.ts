@@ -8,5 +8,5 @@
 export type { Protection } from "../routing/tool-entry.js";
 export type { RepairToolCallOptions } from "./repair-tool-call.js";
 export { repairToolCall } from "./repair-tool-call.js";
-export type { WireToolSetOptions } from "./wire-tool-set.js";
+export type { ToolSetLike, WireToolSetOptions } from "./wire-tool-set.js";
 export { wireToolSet } from "./wire-tool-set.js";

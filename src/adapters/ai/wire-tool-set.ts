@@ -1,4 +1,3 @@
-import type { ToolSet } from "ai";
 import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
@@ -24,13 +23,25 @@ export interface WireToolSetOptions {
 }
 
 /**
+ * Any tool set, by its shape: tool objects by name. Structural on purpose: `@ai-sdk/mcp` may
+ * bring its own copy of `@ai-sdk/provider-utils`, whose `ToolSet` is then another type than
+ * the one `ai` knows; {@link wireToolSet} takes either.
+ *
+ * @example
+ * ```ts
+ * const tools: ToolSetLike = await mcp.tools();
+ * ```
+ */
+export type ToolSetLike = { readonly [name: string]: object };
+
+/**
  * Keys a tool set by provider-safe wire names, so the model sees names its provider
  * accepts. Each tool object is the same as before: a tool from `@ai-sdk/mcp` still calls
  * its MCP tool by the canonical name it closed over, so nothing needs decoding.
  *
  * @param tools - a `ToolSet`, e.g. what `@ai-sdk/mcp`'s `client.tools()` returns
  * @param options - `profile` (default `openai`) or a shared `codec`
- * @returns a new tool set with the same tools under wire names
+ * @returns a new tool set with the same tools (the same type) under wire names
  * @throws McpToolNamesError `invalid-argument` when `tools` is not an object;
  * `invalid-option` for `codec` together with `profile`; `invalid-profile` for an unknown profile
  * @example
@@ -41,10 +52,10 @@ export interface WireToolSetOptions {
  * await generateText({ model, tools, prompt });
  * ```
  */
-export function wireToolSet<T extends ToolSet>(
+export function wireToolSet<T extends ToolSetLike>(
 	tools: T,
 	options?: WireToolSetOptions,
-): ToolSet {
+): { [name: string]: T[keyof T] } {
 	if (!isRecord(tools)) throw invalidArgument(FN, "tools", TOOL_SET, tools);
 	// Read once, here: a Proxy or getter of the caller's that throws is a bad argument.
 	const entries = readArgument(
@@ -57,9 +68,9 @@ export function wireToolSet<T extends ToolSet>(
 	const codec = wireCodecOf(FN, options);
 	const wires = codec.encodeAll(entries.map(([name]) => name));
 	// A null prototype, as @ai-sdk/mcp builds its own: `__proto__` is a valid wire name.
-	const wired: ToolSet = Object.create(null);
+	const wired: { [name: string]: T[keyof T] } = Object.create(null);
 	entries.forEach(([name, tool], index) => {
-		wired[wires[index] ?? name] = tool as ToolSet[string];
+		wired[wires[index] ?? name] = tool as T[keyof T];
 	});
 	WIRED.set(wired, codec);
 	return wired;

@@ -11,11 +11,15 @@ import {
 	isRecord,
 	readArgument,
 } from "../../core/_guards.js";
-import { McpToolNamesError, type Resolution } from "../../index.js";
+import {
+	formatResolution,
+	McpToolNamesError,
+	type Resolution,
+} from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { type HostRouter, hostRouter } from "../_host-route.js";
 import type { Protection, ToolEntry } from "../routing/tool-entry.js";
-import { LISTINGS } from "./_listings.js";
+import { CANONICAL, LISTINGS } from "./_listings.js";
 
 const FN = "repairModel";
 const MODEL = "a Model (with getResponse)";
@@ -105,8 +109,20 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 	if (typeof getResponse !== "function")
 		throw invalidArgument(FN, "model", MODEL, model);
 	const opts = checkOptions(FN, options);
-	const router = hostRouter(repairOptionsOf(FN, opts));
+	const { onCorrection, ...routing } = repairOptionsOf(FN, opts);
+	const router = hostRouter(routing);
 	const listings = listingsOf(opts.servers);
+	// The agent knows wire names; the correction line names the canonical MCP tool behind
+	// one, as every adapter's does.
+	const report = (resolution: Resolution): void => {
+		if (onCorrection === undefined || resolution.kind !== "corrected") return;
+		const canonical = listings
+			.map((listing) => CANONICAL.get(listing)?.(resolution.name))
+			.find((name) => name !== undefined);
+		const named =
+			canonical === undefined ? resolution : { ...resolution, name: canonical };
+		onCorrection(named, formatResolution(named) ?? "");
+	};
 
 	const repair = <I>(request: ModelRequest, output: readonly I[]): I[] => {
 		const names = [
@@ -131,6 +147,7 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 				return item;
 			entries ??= entriesOf(names, listings, router);
 			const correction = router.correct(call.name, entries);
+			if (correction?.resolution !== undefined) report(correction.resolution);
 			return correction === undefined
 				? item
 				: { ...item, name: correction.name };

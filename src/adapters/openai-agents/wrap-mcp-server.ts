@@ -8,7 +8,7 @@ import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
-import { LISTINGS } from "./_listings.js";
+import { CANONICAL, LISTINGS } from "./_listings.js";
 
 const FN = "wrapMcpServer";
 const SERVER = "an MCPServer (with listTools and callTool)";
@@ -147,6 +147,8 @@ export function wrapMcpServer<S extends MCPServer>(
 			return typeof value === "function" ? value.bind(target) : value;
 		},
 	});
-	LISTINGS.set(wrapped, () => listed);
+	const listing = (): readonly MCPTool[] => listed;
+	LISTINGS.set(wrapped, listing);
+	CANONICAL.set(listing, (wire) => router.knownName(wire));
 	return wrapped;
 }

@@ -14,7 +14,10 @@
  * ```
  */
 export class DeadlineExpired extends Error {
-	/** What the run was doing: `spawn`, `initialize`, `tools/list (page 2)`, `shutdown`. */
+	/**
+	 * What the run was doing: `spawn`, `first output` (the server had not written anything),
+	 * `initialize`, `tools/list (page 2)`, `shutdown`.
+	 */
 	readonly phase: string;
 
 	/** @param phase - the phase that ran out of time */
@@ -38,26 +41,57 @@ export class DeadlineExpired extends Error {
 export class Deadline {
 	/** The budget, for messages. */
 	readonly timeoutMs: number;
-	/** Epoch ms when it ends. */
-	readonly end: number;
 	readonly #controller = new AbortController();
-	readonly #timer: ReturnType<typeof setTimeout>;
+	#timer: ReturnType<typeof setTimeout>;
+	#end: number;
+	#waiting: boolean;
 	#phase = "spawn";
 	#reject: (error: Error) => void = () => {};
 	readonly #expired: Promise<never>;
 
-	/** @param timeoutMs - the whole budget, in milliseconds */
-	constructor(timeoutMs: number) {
+	/**
+	 * @param timeoutMs - the whole budget, in milliseconds
+	 * @param startTimeoutMs - when given, the budget starts only at {@link Deadline.started}
+	 * (the server's first output), and this bounds the wait for it; the phase is then
+	 * `first output`
+	 */
+	constructor(timeoutMs: number, startTimeoutMs?: number) {
 		this.timeoutMs = timeoutMs;
-		this.end = Date.now() + timeoutMs;
+		this.#waiting = startTimeoutMs !== undefined;
 		this.#expired = new Promise<never>((_, reject) => {
 			this.#reject = reject;
 		});
 		this.#expired.catch(() => {});
-		this.#timer = setTimeout(() => {
-			this.#reject(new DeadlineExpired(this.#phase));
-			this.#controller.abort(new DeadlineExpired(this.#phase));
-		}, timeoutMs);
+		const first = startTimeoutMs ?? timeoutMs;
+		this.#end = Date.now() + first;
+		this.#timer = this.#arm(first);
+	}
+
+	/** Epoch ms when the budget (or the wait for first output) ends. */
+	get end(): number {
+		return this.#end;
+	}
+
+	/** Whether the wait for the first output is still on. */
+	get waiting(): boolean {
+		return this.#waiting;
+	}
+
+	/** The server spoke: the budget of `timeoutMs` starts now (once; later calls do nothing). */
+	started(): void {
+		if (!this.#waiting || this.expired) return;
+		this.#waiting = false;
+		clearTimeout(this.#timer);
+		this.#end = Date.now() + this.timeoutMs;
+		this.#timer = this.#arm(this.timeoutMs);
+	}
+
+	#arm(ms: number): ReturnType<typeof setTimeout> {
+		return setTimeout(() => {
+			const phase = this.#waiting ? "first output" : this.#phase;
+			this.#reject(new DeadlineExpired(phase));
+			this.#controller.abort(new DeadlineExpired(phase));
+		}, ms);
 	}
 
 	/** The phase the run is in. */

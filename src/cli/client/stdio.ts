@@ -30,7 +30,24 @@ export interface TargetOptions {
 	progress: Progress;
 	/** How to name the server in messages: its command line or URL. */
 	label: string;
+	/**
+	 * stdio: the bound on the wait for the server's first output (stdout or stderr); the
+	 * `timeoutMs` budget then starts at that output. Without it, `timeoutMs` starts at once.
+	 */
+	startTimeoutMs?: number;
+	/** stdio: called once when the server has written nothing for {@link STILL_STARTING_MS}. */
+	onStillStarting?: (waitedMs: number) => void;
 }
+
+/**
+ * How long a silent server may take before the CLI says it is still starting.
+ *
+ * @example
+ * ```ts
+ * setTimeout(() => note("still starting"), STILL_STARTING_MS);
+ * ```
+ */
+export const STILL_STARTING_MS = 10_000;
 
 /**
  * What a server target listed, and how to let it go once the result is printed.
@@ -78,9 +95,20 @@ export async function listStdioTools(
 	server: ServerCommand,
 	options: TargetOptions,
 ): Promise<ListedTools> {
-	const deadline = new Deadline(options.timeoutMs);
+	const deadline = new Deadline(options.timeoutMs, options.startTimeoutMs);
 	options.progress.update(`Starting ${options.label}`);
-	const child = startServerProcess(server);
+	// `npx -y` may download for a minute before the server says anything: the budget
+	// starts at its first output, and a silent wait is said to be one.
+	const stillStarting = setTimeout(() => {
+		if (deadline.waiting) options.onStillStarting?.(STILL_STARTING_MS);
+	}, STILL_STARTING_MS);
+	stillStarting.unref();
+	const spoke = (): void => {
+		clearTimeout(stillStarting);
+		deadline.started();
+	};
+	const child = startServerProcess(server, { onStderr: spoke });
+	child.stdout.once("data", spoke);
 	const channel = new StdioChannel(child);
 	try {
 		await deadline.run("spawn", child.spawned);
@@ -90,6 +118,7 @@ export async function listStdioTools(
 			close: () => closeChild(child, deadline, options.label),
 		};
 	} catch (error) {
+		clearTimeout(stillStarting);
 		await child.end({ deadline: deadline.end });
 		deadline.dispose();
 		throw describeStdioFailure(error, {
@@ -97,6 +126,9 @@ export async function listStdioTools(
 			command: server.command,
 			phase: deadline.phase,
 			timeoutMs: options.timeoutMs,
+			...(options.startTimeoutMs === undefined
+				? {}
+				: { startTimeoutMs: options.startTimeoutMs }),
 			stderr: child.stderr,
 		});
 	}

@@ -5,6 +5,7 @@
  * @module
  */
 import { CliFailure } from "../_failure.js";
+import { receivedSignal } from "../process/_signals.js";
 import type { StderrLog } from "../process/stderr.js";
 import { DeadlineExpired } from "./deadline.js";
 import {
@@ -29,6 +30,8 @@ export interface StdioContext {
 	/** The phase the run was in. */
 	phase: string;
 	timeoutMs: number;
+	/** The bound on the wait for the server's first output, when there was one. */
+	startTimeoutMs?: number;
 	stderr: StderrLog;
 }
 
@@ -76,6 +79,11 @@ export function describeStdioFailure(
 			[],
 		);
 	}
+	if (error instanceof DeadlineExpired && error.phase === "first output") {
+		return fail(
+			`${label} wrote nothing within ${context.startTimeoutMs ?? context.timeoutMs} ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)`,
+		);
+	}
 	if (error instanceof DeadlineExpired) {
 		return fail(
 			error.phase === "spawn"
@@ -84,6 +92,15 @@ export function describeStdioFailure(
 		);
 	}
 	const before = `before it answered ${context.phase === "spawn" ? "initialize" : context.phase}`;
+	const stopped = receivedSignal();
+	if (error instanceof ServerExited && stopped !== undefined) {
+		// The user (Ctrl-C) or the system stopped the CLI, which ended the server: not its fault.
+		const phase = context.phase === "spawn" ? "initialize" : context.phase;
+		return fail(
+			`Stopped by ${stopped} (the CLI was interrupted) before ${context.label} answered ${phase}`,
+			[],
+		);
+	}
 	if (error instanceof ServerExited) {
 		const how =
 			error.status === undefined

@@ -13,6 +13,12 @@ export interface SignalTarget {
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const live = new Set<SignalTarget>();
 let installed = false;
+let received: NodeJS.Signals | undefined;
+
+/** The signal that asked the CLI to stop while a server ran, if one did. */
+export function receivedSignal(): NodeJS.Signals | undefined {
+	return received;
+}
 
 function updateSignalHandlers(): void {
 	if (live.size > 0 && !installed) {
@@ -25,6 +31,7 @@ function updateSignalHandlers(): void {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+	received ??= signal;
 	const servers = [...live];
 	const ending = servers.filter((server) => server.signalMode === "end");
 	for (const server of servers) {

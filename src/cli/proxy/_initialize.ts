@@ -13,6 +13,11 @@ import type { ProxyRouting } from "./_routing.js";
 export interface InitializeWatchOptions {
 	routing(): ProxyRouting;
 	timeoutMs: number;
+	/**
+	 * When given, the upstream may write nothing at all for this long (an `npx -y` download)
+	 * before `timeoutMs` starts at its first output; see {@link InitializeWatch.upstreamSpoke}.
+	 */
+	startTimeoutMs?: number;
 	toClient(frame: Frame): void;
 	/** The upstream never answered request `id` in time (the client got an error for it). */
 	onTimeout(id: Id, reason: string): void;
@@ -25,9 +30,21 @@ export class InitializeWatch {
 	#timer: ReturnType<typeof setTimeout> | undefined;
 	#answered = false;
 	#toolsCapable = false;
+	#spoke: boolean;
 
 	constructor(options: InitializeWatchOptions) {
 		this.#options = options;
+		this.#spoke = options.startTimeoutMs === undefined;
+	}
+
+	/** The upstream wrote something (stdout or stderr): the bound of `timeoutMs` starts now. */
+	upstreamSpoke(): void {
+		if (this.#spoke) return;
+		this.#spoke = true;
+		if (this.#id !== undefined && !this.#answered) {
+			clearTimeout(this.#timer);
+			this.#arm(this.#id);
+		}
 	}
 
 	/** Whether the client's `initialize` went up. */
@@ -49,11 +66,21 @@ export class InitializeWatch {
 	watch(id: Id): void {
 		if (this.#id !== undefined) return;
 		this.#id = id;
+		this.#arm(id);
+	}
+
+	#arm(id: Id): void {
+		const silent = !this.#spoke;
+		const ms = silent
+			? (this.#options.startTimeoutMs ?? this.#options.timeoutMs)
+			: this.#options.timeoutMs;
 		this.#timer = setTimeout(() => {
-			const reason = `The MCP server did not answer initialize within ${this.#options.timeoutMs} ms; raise --timeout if it is slow to start`;
+			const reason = silent
+				? `The MCP server wrote nothing within ${ms} ms of starting; raise --start-timeout if it is still downloading (npx -y, uvx)`
+				: `The MCP server did not answer initialize within ${ms} ms; raise --timeout if it is slow to start`;
 			this.#options.toClient(errorLine(id, CONNECTION_CLOSED, reason));
 			this.#options.onTimeout(id, reason);
-		}, this.#options.timeoutMs);
+		}, ms);
 	}
 
 	/** Reads an answer from the upstream, if it is the one to `initialize`. */

@@ -47,10 +47,12 @@ export function refuseForStore(
 	failure: StoreFailure,
 ): void {
 	const { code, message: reason } = storeErrorOf(failure.error);
-	const text = fromClient
-		? `mcp-tool-names cannot route this request without the shared name store: ${reason}`
-		: `mcp-tool-names cannot give the server's answer wire names without the shared name store: ${reason}`;
-	sinks.log({ event: "store", message: text, code });
+	const what = fromClient
+		? `route this request without the shared name store: ${reason}`
+		: `give the server's answer wire names without the shared name store: ${reason}`;
+	// The log line has its own [mcp-tool-names] prefix; the client's error names the proxy.
+	const text = `mcp-tool-names cannot ${what}`;
+	sinks.log({ event: "store", message: `Cannot ${what}`, code });
 	for (const id of requestIdsOf(message, fromClient))
 		sinks.toClient(errorLine(id, INTERNAL_ERROR, text, { code }));
 	if (fromClient) return;

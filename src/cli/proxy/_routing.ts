@@ -31,6 +31,8 @@ export interface RoutingOptions {
 	correct: boolean;
 	mode: "safe" | "mcporter";
 	protection: Protection;
+	/** What users call the server (`--server-name`), besides its `serverInfo.name`. */
+	servers?: readonly string[];
 	onDecision: (decision: RoutingDecision) => void;
 }
 
@@ -69,6 +71,13 @@ export interface ProxyRouting {
  */
 export function createRouting(options: RoutingOptions): ProxyRouting {
 	const rewriter = makeRewriter(options);
+	const learn = (name: string): void => {
+		if (name.trim() === "") return;
+		// `mcp-servers/everything` is `everything` to its users: learn the last segment too.
+		const last = name.slice(name.lastIndexOf("/") + 1);
+		rewriter.addServers(last.trim() === "" ? [name] : [name, last]);
+	};
+	for (const name of options.servers ?? []) learn(name);
 	return {
 		codec: rewriter.codec,
 		prepare(message, from) {
@@ -78,9 +87,7 @@ export function createRouting(options: RoutingOptions): ProxyRouting {
 				return Promise.reject(error);
 			}
 		},
-		learnServer(name) {
-			if (name.trim() !== "") rewriter.addServers([name]);
-		},
+		learnServer: learn,
 		clientToServer: rewriter.clientToServer,
 		serverToClient: rewriter.serverToClient,
 		snapshot: () => rewriter.toJSON(),

@@ -1,8 +1,10 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
+import { DEFAULT_START_TIMEOUT_MS } from "../help.js";
 import type { CliIo } from "../io.js";
 import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
+import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import type { ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";
@@ -59,7 +61,12 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 					command: command.upstream.command,
 					args: command.upstream.args,
 					env: upstreamEnv(io),
-					stderr: io.stderr,
+					stderr: {
+						write: (chunk: string) => {
+							session?.upstreamSpoke();
+							return io.stderr.write(chunk);
+						},
+					},
 					onLine: onUpstreamLine,
 				})
 			: connectHttpUpstream({
@@ -73,6 +80,9 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		routing,
 		log,
 		timeoutMs: command.timeoutMs,
+		...(command.upstream.type === "stdio"
+			? { startTimeoutMs: command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS }
+			: {}),
 		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
 		toClient: (frame) => writeClient(asLine(frame)),
 		onCatalog: () => context.save(routing),
@@ -84,23 +94,52 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const safetyNet = (): void => upstream.killNow();
 	process.once("exit", safetyNet);
 	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
-	const onSignal = (signal: NodeJS.Signals): void =>
+	let stoppedBy: NodeJS.Signals | undefined;
+	const onSignal = (signal: NodeJS.Signals): void => {
+		// A client that closed stdin and then signals (the SDK's close) is not news.
+		if (stoppedBy === undefined && !clientClosed)
+			log({
+				event: "upstream-exit",
+				message: `Stopped by ${signal}; ending the MCP server`,
+				signal,
+			});
+		stoppedBy ??= signal;
 		finish(SIGNAL_CODES[signal] ?? 1);
+	};
 	for (const signal of signals) process.on(signal, onSignal);
 
 	let clientClosed = false;
-	const reading = pumpClient(io, session, log, upstream).then(() => {
+	let refuseAll: ((bytes: Buffer) => void) | undefined;
+	const toSession = {
+		fromClient: (bytes: Buffer) =>
+			refuseAll === undefined ? session?.fromClient(bytes) : refuseAll(bytes),
+		refuseClientLine: () => session?.refuseClientLine(),
+	};
+	const reading = pumpClient(io, toSession, log, upstream).then(() => {
 		clientClosed = true;
 		finish(-1);
 	});
 	void upstream.ended.then((end) => {
-		if (clientClosed) return;
+		// Stopped by a signal: the server ending with it is not the server's failure.
+		if (clientClosed || stoppedBy !== undefined) return;
 		const liveSession = session;
 		const beforeInit = !answeredInitialize && !liveSession?.initialize.answered;
 		if (end.startFailed) {
 			log({ event: "upstream-exit", message: end.reason, code: 2 });
 			liveSession?.upstreamGone(end.reason);
-			finish(2);
+			if (liveSession?.initialize.sent === true) {
+				finish(2);
+				return;
+			}
+			// The client has not sent initialize yet: answer its first request with why, so it
+			// shows the reason rather than a closed connection (bounded by --timeout).
+			refuseAll = (bytes) => {
+				const ids = requestIdsOf(parseLine(bytes), true);
+				for (const id of ids)
+					writeClient(errorLine(id, CONNECTION_CLOSED, end.reason).bytes);
+				if (ids.length > 0) finish(2);
+			};
+			setTimeout(() => finish(2), command.timeoutMs).unref();
 			return;
 		}
 		const tail = lastLine(upstream.stderrTail());
@@ -125,7 +164,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 /** Reads the client's stdin into the session until it closes; waits out upstream back-pressure. */
 async function pumpClient(
 	io: CliIo,
-	session: ProxySession,
+	session: Pick<ProxySession, "fromClient" | "refuseClientLine">,
 	log: ProxyLogger,
 	upstream: UpstreamLink,
 ): Promise<void> {
@@ -188,6 +227,14 @@ function stopReading(io: CliIo): void {
 		| undefined;
 	stdin?.pause?.();
 	stdin?.destroy?.();
+}
+
+function parseLine(bytes: Buffer): unknown {
+	try {
+		return JSON.parse(bytes.toString("utf8"));
+	} catch {
+		return undefined;
+	}
 }
 
 function lastLine(text: string): string {

@@ -2,7 +2,12 @@ import { parseArgs } from "node:util";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import { describeParseError } from "../_parse-args.js";
-import { ALL_PROFILES, targetOf, timeoutOf } from "../args-values.js";
+import {
+	ALL_PROFILES,
+	startTimeoutOf,
+	targetOf,
+	timeoutOf,
+} from "../args-values.js";
 import type { Protection } from "./_routing.js";
 import { type StoreSettings, storeSettingsOf } from "./_store.js";
 
@@ -34,8 +39,12 @@ export interface ProxyCommand {
 	correct: boolean;
 	mode: "safe" | "mcporter";
 	protection: Protection;
+	/** What users call the server (`--server-name`), so its prefixes reach its tools. */
+	serverNames?: string[];
 	logJson: boolean;
 	timeoutMs: number;
+	/** Bound of a stdio upstream's silent start (`--start-timeout`); `timeoutMs` starts after. */
+	startTimeoutMs?: number;
 	snapshot?: string;
 	/** Serve the client over Streamable HTTP here instead of stdio. */
 	listen?: ListenSettings;
@@ -92,9 +101,11 @@ const PROXY_OPTIONS = {
 	url: { type: "string" },
 	header: { type: "string", multiple: true },
 	timeout: { type: "string" },
+	"start-timeout": { type: "string" },
 	profile: { type: "string" },
 	"no-correct": { type: "boolean" },
 	mode: { type: "string" },
+	"server-name": { type: "string", multiple: true },
 	protect: { type: "string" },
 	"log-json": { type: "boolean" },
 	snapshot: { type: "string" },
@@ -143,7 +154,10 @@ export function parseProxyArgs(
 			strict: true,
 		}));
 	} catch (error) {
-		throw usage(describeParseError("proxy", error), error);
+		throw usage(
+			describeParseError("proxy", error, Object.keys(PROXY_OPTIONS)),
+			error,
+		);
 	}
 	if (values.help === true) return { command: "help", topic: "proxy" };
 	const stray = positionals[0];
@@ -217,12 +231,30 @@ export function parseProxyArgs(
 		correct: values["no-correct"] !== true,
 		mode,
 		protection,
+		...serverNamesOf(values["server-name"] as string[] | undefined),
 		logJson: values["log-json"] === true,
 		timeoutMs: timeoutOf(values.timeout as string | undefined),
+		...(values["start-timeout"] === undefined
+			? {}
+			: {
+					startTimeoutMs: startTimeoutOf(
+						values["start-timeout"] as string | undefined,
+					),
+				}),
 		...(snapshot === undefined ? {} : { snapshot }),
 		...(listen === undefined ? {} : { listen }),
 		...(store === undefined ? {} : { store }),
 	};
+}
+
+function serverNamesOf(names: string[] | undefined): {
+	serverNames?: string[];
+} {
+	if (names === undefined) return {};
+	const list = names.flatMap((name) => name.split(",")).map((n) => n.trim());
+	if (list.some((name) => name === ""))
+		throw usage("--server-name needs a name, e.g. --server-name everything");
+	return { serverNames: list };
 }
 
 function oneOf<T extends string>(

@@ -59,6 +59,9 @@ export async function runProxy(
 				correct: command.correct,
 				mode: command.mode,
 				protection: command.protection,
+				...(command.serverNames === undefined
+					? {}
+					: { servers: command.serverNames }),
 				onDecision: (decision) =>
 					log({
 						event: decision.kind,

@@ -31,6 +31,8 @@ export interface ProxySessionOptions {
 	log: ProxyLogger;
 	/** Bound of the upstream's `initialize` answer and of the priming listing. */
 	timeoutMs: number;
+	/** Bound of a silent start, before `timeoutMs` starts at the upstream's first output. */
+	startTimeoutMs?: number;
 	/** Writes a frame to the upstream server. */
 	toUpstream(frame: Frame): void;
 	/** Writes a frame to the client. */
@@ -80,6 +82,9 @@ export class ProxySession {
 		this.#initialize = new InitializeWatch({
 			routing: () => this.#options.routing,
 			timeoutMs: options.timeoutMs,
+			...(options.startTimeoutMs === undefined
+				? {}
+				: { startTimeoutMs: options.startTimeoutMs }),
 			toClient: (frame) => this.#options.toClient(frame),
 			onTimeout: (id, reason) => {
 				this.#pending.settle(id);
@@ -144,6 +149,7 @@ export class ProxySession {
 	 */
 	fromUpstream(bytes: Buffer, related?: Id): void {
 		if (this.#closed) return;
+		this.#initialize.upstreamSpoke();
 		const parsed = parse(bytes);
 		if (parsed === undefined) {
 			if (!isBlank(bytes)) logMalformed(this.#options.log, "upstream", bytes);
@@ -178,6 +184,11 @@ export class ProxySession {
 		for (const error of this.#pending.fail(reason, held))
 			this.#options.toClient(error);
 		this.close();
+	}
+
+	/** The upstream wrote on stderr: it has started (see `startTimeoutMs`). */
+	upstreamSpoke(): void {
+		this.#initialize.upstreamSpoke();
 	}
 
 	/** Stops every timer; later frames are ignored. */

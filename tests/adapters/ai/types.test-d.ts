@@ -11,6 +11,8 @@ import { repairToolCall, wireToolSet } from "mcp-tool-names/ai";
 import { describe, expectTypeOf, it } from "vitest";
 import * as z from "zod";
 
+declare const otherCopy: unique symbol;
+
 type GenerateRepair = NonNullable<
 	Parameters<typeof generateText>[0]["experimental_repairToolCall"]
 >;
@@ -20,14 +22,31 @@ describe("wireToolSet", () => {
 		expectTypeOf<Awaited<ReturnType<MCPClient["tools"]>>>().toExtend<
 			Parameters<typeof wireToolSet>[0]
 		>();
-		expectTypeOf(wireToolSet).returns.toEqualTypeOf<ToolSet>();
+		type McpTools = Awaited<ReturnType<MCPClient["tools"]>>;
+		expectTypeOf<
+			ReturnType<typeof wireToolSet<McpTools>>
+		>().toExtend<ToolSet>();
+		expectTypeOf<ReturnType<typeof wireToolSet<McpTools>>>().toExtend<
+			NonNullable<Parameters<typeof generateText>[0]["tools"]>
+		>();
+	});
+
+	it("takes a tool set typed by a second copy of @ai-sdk/provider-utils, and gives back its type", () => {
+		// Two copies make two nominal Tool types (a unique symbol in each Schema): a plain
+		// `npm i ai @ai-sdk/mcp` can install them. wireToolSet must not be where that breaks.
+		type OtherCopyTool = { readonly [otherCopy]: true; execute(): unknown };
+		const tools = {} as Record<string, OtherCopyTool>;
+		expectTypeOf(wireToolSet(tools)).toEqualTypeOf<{
+			[name: string]: OtherCopyTool;
+		}>();
+		expectTypeOf<Record<string, OtherCopyTool>>().not.toExtend<ToolSet>();
 	});
 
 	it("takes hand-written tools", () => {
 		const tools = {
 			"a/b": tool({ inputSchema: z.object({}), execute: async () => "x" }),
 		};
-		expectTypeOf(wireToolSet(tools)).toEqualTypeOf<ToolSet>();
+		expectTypeOf(wireToolSet(tools)).toExtend<ToolSet>();
 	});
 });
 

@@ -52,7 +52,7 @@ describe("repairModel", () => {
 		const result = await runner.run(agent, "go");
 		expect(outputOf(result)).toContain("linear.list_issues ran with");
 		expect(messages).toEqual([
-			"[mcp-tool-names] Auto-corrected tool call to linear_list_issues (input: linear_listIssues).",
+			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 		]);
 		expect(result.finalOutput).toBe("done");
 	});
