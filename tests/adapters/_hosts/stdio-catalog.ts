@@ -6,6 +6,5 @@ import { ARGUMENT_CATALOG, catalogServer } from "./catalog-server.js";
 console.warn = () => {};
 
 // `arguments` as the first argument serves the catalog whose schemas decide (rule 7).
-const catalog =
-	process.argv[2] === "arguments" ? ARGUMENT_CATALOG : undefined;
+const catalog = process.argv[2] === "arguments" ? ARGUMENT_CATALOG : undefined;
 await catalogServer(catalog).server.connect(new StdioServerTransport());
