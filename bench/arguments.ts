@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { NameIndex, resolveName } from "../src/index.js";
-import { formatRatio, formatTime, measure, type Task } from "./_measure.js";
+import { formatRatio, formatTime, measure, repeated } from "./_measure.js";
 import { catalog, farMisses, QUERIES, queries } from "./data.js";
 import { naiveRanking } from "./naive.js";
 
@@ -23,28 +23,6 @@ function toolsOf(names: readonly string[]) {
 			},
 		};
 	});
-}
-
-/** One task calling `call` on every input, repeated to last about 20 ms. */
-function repeated(
-	name: string,
-	inputs: readonly string[],
-	call: (input: string) => unknown,
-): Task {
-	const pass = (): void => {
-		for (const input of inputs) call(input);
-	};
-	const start = performance.now();
-	pass();
-	const once = performance.now() - start;
-	const passes = Math.max(1, Math.ceil(20 / Math.max(once, 0.001)));
-	return {
-		name,
-		ops: passes * inputs.length,
-		run: () => {
-			for (let i = 0; i < passes; i++) pass();
-		},
-	};
 }
 
 const rows: string[] = [];
