@@ -257,6 +257,34 @@ function decide(
 		}
 		return at;
 	};
+	// 8: how many words differ only in number (-1 for any other difference).
+	const numberChanges = (c: Candidate): number => {
+		if (c.words.length !== m) return -1;
+		let changes = 0;
+		for (let k = 0; k < m; k++) {
+			const a = I[k] as string;
+			const b = c.words[k] as string;
+			if (a === b) continue;
+			const { plural, singular } = numbers(a);
+			if (!plural.includes(b) && !singular.includes(b)) return -1;
+			changes++;
+		}
+		return changes;
+	};
+	// 8: whether two candidates are equal but for one word, `a` in one and `b` in the other.
+	let wordLists: Set<string> | undefined;
+	const numberMeans = (a: string, b: string): boolean => {
+		wordLists ??= new Set(live.map((c) => c.words.join(" ")));
+		const lists = wordLists;
+		return live.some((c) =>
+			c.words.some((w, k) => {
+				if (w !== a) return false;
+				const other = [...c.words];
+				other[k] = b;
+				return lists.has(other.join(" "));
+			}),
+		);
+	};
 	// The keys the input's words make: all of them, each proper suffix, each number variant.
 	const key = join(I);
 	const suffixKeys = new Set(I.slice(1).map((_, k) => join(I.slice(k + 1))));
@@ -335,13 +363,16 @@ function decide(
 		}
 		// 4c: singular / plural.
 		if (numberKeys.has(c.key)) rivals.add(c.name);
+		// 8: the number changed on several words is a rival too.
+		if (numberChanges(c) >= 2) rivals.add(c.name);
 		if (i >= 0) {
 			const { plural, singular } = numbers(I[i] as string);
 			const to = c.words[i] as string;
 			if (plural.includes(to) || singular.includes(to)) {
 				numberMatch = true;
 				pluralInput ||= singular.includes(to);
-				match(c, "distance");
+				// 8: not when the catalog uses both numbers of that noun.
+				if (!numberMeans(I[i] as string, to)) match(c, "distance");
 			}
 		}
 	}

@@ -6,7 +6,7 @@ import {
 	formatTime,
 	heapOf,
 	measure,
-	type Task,
+	repeated,
 } from "./_measure.js";
 import { catalog, farMisses, QUERIES, type Query, queries } from "./data.js";
 import { naiveRanking, naiveResolve, naiveSuggest } from "./naive.js";
@@ -84,31 +84,6 @@ function groupsOf(stream: readonly Query[], index: NameIndex): Group[] {
 		{ label: "exact hits", inputs: exact },
 		{ label: "normalised hits", inputs: normalised },
 	];
-}
-
-/**
- * A task that calls `call` on every input, in as many passes as make one iteration last
- * about 20 ms: a pass over a few hundred lookups is too short to time on its own.
- */
-function repeated(
-	name: string,
-	inputs: readonly string[],
-	call: (input: string) => unknown,
-): Task {
-	const pass = (): void => {
-		for (const input of inputs) call(input);
-	};
-	const start = performance.now();
-	pass();
-	const once = performance.now() - start;
-	const passes = Math.max(1, Math.ceil(20 / Math.max(once, 0.001)));
-	return {
-		name,
-		ops: passes * inputs.length,
-		run: () => {
-			for (let i = 0; i < passes; i++) pass();
-		},
-	};
 }
 
 /** Times resolveName (and suggest on the mixed stream) for one catalog size. */

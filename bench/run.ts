@@ -189,8 +189,17 @@ const proxyAt = previous.indexOf("## Proxy over stdio");
 const proxy =
 	proxyAt === -1
 		? undefined
-		: previous.slice(proxyAt).replace(/<!-- redis:start -->[\s\S]*$/, "");
-const kept = [proxy, shared].filter((part) => part !== undefined);
+		: previous
+				.slice(proxyAt)
+				.replace(/<!-- (redis|arguments):start -->[\s\S]*$/, "");
+// `npm run bench:arguments` (bench/arguments.ts) writes one too.
+const withArguments =
+	/<!-- arguments:start -->[\s\S]*<!-- arguments:end -->\n?/.exec(
+		previous,
+	)?.[0];
+const kept = [proxy, shared, withArguments].filter(
+	(part) => part !== undefined,
+);
 const text = `${lines.join("\n")}\n${kept.map((part) => `\n${part}`).join("")}`;
 writeFileSync(target, text);
 console.log(text);

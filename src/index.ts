@@ -5,6 +5,7 @@
  * @module mcp-tool-names
  */
 
+export type { ToolCandidate } from "./core/_index-data.js";
 export type {
 	AuditEntry,
 	AuditOptions,

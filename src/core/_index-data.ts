@@ -4,8 +4,9 @@
  */
 
 import { type Bucket, bucketOf } from "./_distance.js";
-import { listArgument } from "./_guards.js";
+import { isRecord, listArgument, readArgument } from "./_guards.js";
 import { compareCodeUnits } from "./_order.js";
+import type { PreparedSchema } from "./_rule-arguments.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
@@ -38,6 +39,26 @@ export interface IndexData {
 	readonly byLength: ReadonlyMap<number, Bucket>;
 	readonly maxNormLength: number;
 	ascii(name: string): string;
+	/** Name → the `inputSchema` its tool object carried (rule 7), for names that had one. */
+	readonly schemas: ReadonlyMap<string, unknown>;
+	/** Schemas prepared so far (rule 7 prepares only the rivals it checks). */
+	readonly prepared: Map<string, PreparedSchema | null>;
+	/** Word pairs `a b` whose numbers mean something in this catalog (rule 8), so far. */
+	readonly numberMeaning: Map<string, boolean>;
+}
+
+/**
+ * A candidate given as a tool object: its name and, for rule 7, the MCP `inputSchema` it
+ * lists.
+ *
+ * @example
+ * ```ts
+ * const tool: ToolCandidate = { name: "send_message", inputSchema: { type: "object", required: ["text"] } };
+ * ```
+ */
+export interface ToolCandidate {
+	readonly name: string;
+	readonly inputSchema?: unknown;
 }
 
 const ASCII = /^[\0-\x7f]*$/;
@@ -84,13 +105,39 @@ export function prefixRange(
 	return [from, lo];
 }
 
+/**
+ * The names of a list of candidates (strings, or tool objects with a string `name`; anything
+ * else is ignored), recording each tool object's `inputSchema` under its first-seen name.
+ */
+function namesAndSchemas(
+	list: readonly unknown[],
+	schemas: Map<string, unknown>,
+): unknown[] {
+	return readArgument("NameIndex", "names", list, () =>
+		list.map((item) => {
+			if (!isRecord(item)) return item;
+			const { name } = item;
+			if (typeof name !== "string") return undefined;
+			if (!schemas.has(name) && item.inputSchema !== undefined)
+				schemas.set(name, item.inputSchema);
+			return name;
+		}),
+	);
+}
+
 /** Builds the tables; throws for a non-iterable. */
-export function buildIndex(names: Iterable<string>): IndexData {
-	const list = listArgument(
-		"NameIndex",
-		"names",
-		names,
-		"an iterable of tool names or a NameIndex",
+export function buildIndex(
+	candidates: Iterable<string | ToolCandidate>,
+): IndexData {
+	const schemas = new Map<string, unknown>();
+	const list = namesAndSchemas(
+		listArgument(
+			"NameIndex",
+			"names",
+			candidates,
+			"an iterable of tool names or tool objects, or a NameIndex",
+		),
+		schemas,
 	);
 	const distinct: string[] = [];
 	const norms = new Map<string, string>();
@@ -160,6 +207,9 @@ export function buildIndex(names: Iterable<string>): IndexData {
 		sorted,
 		byLength: buckets,
 		maxNormLength,
+		schemas,
+		prepared: new Map(),
+		numberMeaning: new Map(),
 		ascii(name: string): string {
 			asciiCache ??= new Map();
 			let norm = asciiCache.get(name);

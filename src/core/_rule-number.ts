@@ -3,8 +3,11 @@
  * fits as well: for a plural input, the same words under another verb of the same kind
  * (`get_invoices` beside `get_invoice` and `list_invoices`); for any input, one with all its
  * words in order plus more (`get_order` beside `get_orders` and `get_order_details`).
+ * Rule 8 narrows it: no number change of a noun whose two numbers the catalog uses, and every
+ * candidate that differs only in the number of several words is a rival too.
  */
 import { namesOf, namesWithKey } from "./_index-data.js";
+import { numberMeans, numberRivals } from "./_rule-number-meaning.js";
 import type { Query, Slip } from "./_slip.js";
 import { PLURAL_ENDINGS, SAME_KIND_VERBS } from "./_word-lists.js";
 import { keyOf, parseName } from "./_words.js";
@@ -65,9 +68,15 @@ export const NUMBER: Slip = {
 				out.push(...namesWithKey(q.data, keyOf(words)));
 			}
 		});
+		out.push(...numberRivals(q));
 		return out;
 	},
-	matches: (q, _name, { words }) => numberChange(q.words, words) !== undefined,
+	matches(q, _name, { words }) {
+		if (numberChange(q.words, words) === undefined) return false;
+		// Rule 8: not when the catalog uses both numbers of this noun.
+		const at = q.words.findIndex((word, i) => word !== words[i]);
+		return !numberMeans(q.data, q.words[at] as string, words[at] as string);
+	},
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The default `safe` mode: rules 1–6 of the guides. A name is corrected only when rule 2 or
+ * The default `safe` mode: rules 1–8 of the guides. A name is corrected only when rule 2 or
  * one slip operation (3–4c) turns it into exactly one candidate and no operation turns it
- * into any other; ambiguity is judged over every rival before any length rule or guard.
+ * into any other; ambiguity is judged over every rival before any length rule or guard, after
+ * rule 7 has removed the rivals that cannot take the call's arguments.
  */
 import { distance as levenshtein } from "fastest-levenshtein";
 import {
@@ -12,6 +13,7 @@ import {
 import { prepare } from "./_distance.js";
 import { type IndexData, namesOf } from "./_index-data.js";
 import { compareRanked, type Ranked, rank } from "./_rank.js";
+import { type CallArguments, takerOf } from "./_rule-arguments.js";
 import { CUT_SHORT } from "./_rule-cut-short.js";
 import { ADDED_PREFIX, DROPPED_NAMESPACE } from "./_rule-namespace.js";
 import { fitsAsWell, NUMBER, numberChange } from "./_rule-number.js";
@@ -38,10 +40,13 @@ export function resolveSafe(
 	data: IndexData,
 	options: ResolveOptions,
 	limit: number,
+	args: CallArguments | undefined,
 ): Resolution {
 	const norm = normalizeName(input);
 	if (norm === "") return { kind: "none", input };
 	const isProtected = options.isProtected ?? never;
+	// 7. Whether a candidate can take the call (`undefined`: every one can).
+	const takes = takerOf(data, args);
 	const hint = (
 		suggestions: readonly string[],
 		reason: Reason,
@@ -53,9 +58,11 @@ export function resolveSafe(
 	});
 
 	// 2. Equal but for case and punctuation.
-	const same = data.byNorm.get(norm);
-	if (same !== undefined) {
-		if (typeof same !== "string") return hint(same, "ambiguous");
+	const equal = namesOf(data.byNorm.get(norm));
+	if (equal.length > 0) {
+		const [same, ...others] = takes ? equal.filter(takes) : equal;
+		if (same === undefined) return argumentsHint(input, equal, equal, limit);
+		if (others.length > 0) return hint([same, ...others], "ambiguous");
 		if (isProtected(same)) return hint([same], "protected");
 		return {
 			kind: "corrected",
@@ -74,11 +81,27 @@ export function resolveSafe(
 		servers: serversOf(options.servers),
 		data,
 	};
-	const rivals = rivalsOf(q);
+	const found = rivalsOf(q);
+	const cannot = takes ? [...found].filter((name) => !takes(name)) : [];
+	// 7. A candidate that cannot take the call is no rival.
+	const rivals =
+		cannot.length === 0
+			? found
+			: new Set([...found].filter((name) => !cannot.includes(name)));
 	if (rivals.size > 1) return hint(closestOf(q, rivals, limit), "ambiguous");
 	const [name] = rivals;
 	const slip = name === undefined ? undefined : slipTo(q, name);
 	if (name === undefined || slip === undefined) {
+		if (cannot.length > 0) {
+			const takers = closestOf(q, rivals, limit);
+			const ruledOut = closestOf(q, cannot, limit);
+			return argumentsHint(
+				input,
+				takers.length > 0 ? takers : ruledOut,
+				ruledOut,
+				limit,
+			);
+		}
 		// 5. The closest candidates; a rival no slip explains when none is close.
 		const ranked = rank(data, prepare(norm), limit).map((r) => r.name);
 		if (ranked.length > 0) return hint(ranked, "too-far");
@@ -130,6 +153,22 @@ export function rivalsOf(q: Query): Set<string> {
 function slipTo(q: Query, name: string): Slip | undefined {
 	const parsed = parseName(name);
 	return SLIPS.find((slip) => slip.matches(q, name, parsed));
+}
+
+/** `suggest/arguments`: the hints, and the names that fit but cannot take the call. */
+function argumentsHint(
+	input: string,
+	suggestions: readonly string[],
+	cannotTake: readonly string[],
+	limit: number,
+): Resolution {
+	return {
+		kind: "suggest",
+		input,
+		suggestions: suggestions.slice(0, limit),
+		reason: "arguments",
+		cannotTake: cannotTake.slice(0, limit),
+	};
 }
 
 /** Rivals as hints: by distance of the normal forms, then by name. */

@@ -15,7 +15,9 @@ const DEFAULT_PREFIX = "[mcp-tool-names]";
 /**
  * The one-line message for a resolution, in mcporter's shapes (openclaw/mcporter,
  * `renderIdentifierResolutionMessages`): `Auto-corrected tool call to X (input: Y).` or
- * `Did you mean X?` (several suggestions: `Did you mean a, b or c?`).
+ * `Did you mean X?` (several suggestions: `Did you mean a, b or c?`). A hint given because
+ * of the call's arguments (rule 7) says so: `Did you mean send_messages? (send_message does not
+ * take these arguments)`.
  *
  * @param resolution - what {@link resolveName} returned
  * @param options - subject and prefix
@@ -26,6 +28,8 @@ const DEFAULT_PREFIX = "[mcp-tool-names]";
  * ```ts
  * formatResolution(resolveName("vercek", ["vercel"]), { subject: "server name" });
  * // "[mcp-tool-names] Auto-corrected server name to vercel (input: vercek)."
+ * formatResolution(resolveName("remove_users", tools, { arguments: { user_ids: ["u1"] } }));
+ * // "[mcp-tool-names] Did you mean remove_user? (it does not take these arguments)"
  * ```
  */
 export function formatResolution(
@@ -33,6 +37,7 @@ export function formatResolution(
 	options?: FormatResolutionOptions,
 ): string | undefined {
 	const checked = checkResolution(resolution);
+	const r = checked as { cannotTake?: unknown };
 	const opts = optionsArgument(FN, options, ["prefix", "subject"]);
 	const prefix = opts.prefix ?? DEFAULT_PREFIX;
 	if (typeof prefix !== "string") {
@@ -53,7 +58,9 @@ export function formatResolution(
 		return `${lead}Auto-corrected ${subject} to ${checked.name} (input: ${checked.input}).`;
 	}
 	if (checked.kind === "suggest" && checked.suggestions.length > 0) {
-		return `${lead}Did you mean ${joinAlternatives(checked.suggestions)}?`;
+		const why =
+			checked.reason === "arguments" ? whyNot(checked.suggestions, r) : "";
+		return `${lead}Did you mean ${joinAlternatives(checked.suggestions)}?${why}`;
 	}
 	return undefined;
 }
@@ -82,6 +89,30 @@ function checkResolution(value: unknown): Resolution {
 			? ({ ...r, suggestions: [...(suggestions as string[])] } as Resolution)
 			: ({ ...r } as Resolution);
 	});
+}
+
+/** ` (x does not take these arguments)`, or `""` when the names are not a list of strings. */
+function whyNot(
+	suggestions: readonly string[],
+	r: { cannotTake?: unknown },
+): string {
+	const names = r.cannotTake;
+	if (
+		!Array.isArray(names) ||
+		names.length === 0 ||
+		!names.every((name) => typeof name === "string")
+	)
+		return "";
+	const alone =
+		names.length === 1 &&
+		suggestions.length === 1 &&
+		names[0] === suggestions[0];
+	const subject = alone
+		? "it"
+		: names.length === 1
+			? names[0]
+			: `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+	return ` (${subject} ${names.length === 1 ? "does" : "do"} not take these arguments)`;
 }
 
 function joinAlternatives(names: readonly string[]): string {

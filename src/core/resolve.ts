@@ -1,7 +1,9 @@
 import { prepare } from "./_distance.js";
 import { optionsArgument, stringArgument } from "./_guards.js";
+import type { ToolCandidate } from "./_index-data.js";
 import { resolveMcporter } from "./_mcporter.js";
 import { rank } from "./_rank.js";
+import { argumentsOf } from "./_rule-arguments.js";
 import { resolveSafe } from "./_safe.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 import { indexDataOf, type NameIndex } from "./name-index.js";
@@ -16,7 +18,8 @@ import { normalizeName } from "./normalize.js";
  *   inside one word, a word cut short, or a singular for a plural);
  * - `suggest`: not safe to guess; `suggestions` are hints (`too-far` when no slip explains
  *   the input, `ambiguous` when several candidates fit, `protected` when the only fit is
- *   destructive or in another script);
+ *   destructive or in another script, `arguments` when the call's arguments ruled out a
+ *   candidate that fits the name: `cannotTake` lists those);
  * - `none`: nothing close.
  *
  * @example
@@ -39,6 +42,14 @@ export type Resolution =
 			input: string;
 			suggestions: string[];
 			reason: "too-far" | "ambiguous" | "protected";
+	  }
+	| {
+			kind: "suggest";
+			input: string;
+			suggestions: string[];
+			reason: "arguments";
+			/** The candidates the name fits that cannot take the call's arguments (rule 7). */
+			cannotTake: string[];
 	  }
 	| { kind: "none"; input: string };
 
@@ -65,6 +76,14 @@ export interface ResolveOptions {
 	 * prefixes such as `mcp__<server>__` (rule 3b).
 	 */
 	servers?: Iterable<string>;
+	/**
+	 * The call's arguments (rule 7): when the candidates are tool objects with an
+	 * `inputSchema`, a candidate that cannot take them (a required property missing, an
+	 * unknown one where `additionalProperties` is `false`, a value of another JSON type than
+	 * declared) is no rival and never a correction. Anything but a plain object is ignored;
+	 * so is a candidate without a schema, or with a malformed one. `mcporter` mode ignores it.
+	 */
+	arguments?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Inputs longer than this resolve to `none`: it bounds the work of every query. */
@@ -78,8 +97,10 @@ const DEFAULT_LIMIT = 3;
  * guides.
  *
  * @param input - the name the caller sent
- * @param candidates - the real names, or a {@link NameIndex} of them
- * @param options - protection, suggestion limit, mode, extra verbs and known servers
+ * @param candidates - the real names, tool objects (`{ name, inputSchema }`, for rule 7), or
+ * a {@link NameIndex} of either
+ * @param options - protection, suggestion limit, mode, extra verbs, known servers and the
+ * call's arguments
  * @returns the decision
  * @throws McpToolNamesError `invalid-argument` when `input` is not a string, `candidates` is
  * not iterable or `options` not an object; `invalid-option` for a bad `limit`, `mode` or
@@ -91,11 +112,16 @@ const DEFAULT_LIMIT = 3;
  * resolveName("execute_sq", ["execute_sql"]); // corrected (distance): a word cut short
  * resolveName("get_user", ["set_user"]); // suggest (too-far): a different verb
  * resolveName("fetch", ["web_fetch", "crawler_fetch"]); // suggest (ambiguous)
+ * const tools = [
+ *   { name: "send_message", inputSchema: { type: "object", required: ["channel", "text"] } },
+ *   { name: "send_messages", inputSchema: { type: "object", required: ["messages"] } },
+ * ];
+ * resolveName("send_mesage", tools, { arguments: { channel: "c1", text: "hi" } }); // corrected to send_message
  * ```
  */
 export function resolveName(
 	input: string,
-	candidates: Iterable<string> | NameIndex,
+	candidates: Iterable<string | ToolCandidate> | NameIndex,
 	options?: ResolveOptions,
 ): Resolution {
 	const opts = checkOptions("resolveName", options);
@@ -117,7 +143,13 @@ export function resolveName(
 	if (input !== "" && data.norms.has(input))
 		return { kind: "exact", input, name: input };
 	if (input.length > MAX_INPUT_LENGTH) return { kind: "none", input };
-	return resolveSafe(input, data, opts, limit);
+	return resolveSafe(
+		input,
+		data,
+		opts,
+		limit,
+		argumentsOf("resolveName", opts.arguments),
+	);
 }
 
 /**
@@ -125,7 +157,7 @@ export function resolveName(
  * of the normal forms, by distance, then by name.
  *
  * @param input - the name the caller sent
- * @param candidates - the real names, or a {@link NameIndex} of them
+ * @param candidates - the real names, tool objects, or a {@link NameIndex} of either
  * @param options - `limit`, default 3
  * @returns up to `limit` names, closest first
  * @throws McpToolNamesError `invalid-argument` when `input` is not a string or `candidates`
@@ -137,7 +169,7 @@ export function resolveName(
  */
 export function suggest(
 	input: string,
-	candidates: Iterable<string> | NameIndex,
+	candidates: Iterable<string | ToolCandidate> | NameIndex,
 	options?: { limit?: number },
 ): string[] {
 	const limit = checkLimit(
@@ -169,6 +201,7 @@ export const RESOLVE_OPTION_KEYS = [
 	"mode",
 	"verbs",
 	"servers",
+	"arguments",
 ] as const;
 
 /** A plain copy of the options, read once (a getter that throws is a bad argument). */

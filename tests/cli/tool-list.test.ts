@@ -18,9 +18,10 @@ describe("readToolList", () => {
 				},
 			]),
 		).toEqual({
+			// The schema is kept: resolution weighs a call's arguments against it (rule 7).
 			tools: [
-				{ name: "a", protected: false },
-				{ name: "b", protected: true },
+				{ name: "a", protected: false, inputSchema: schema },
+				{ name: "b", protected: true, inputSchema: schema },
 			],
 			findings: [],
 		});

@@ -16,7 +16,7 @@ describe("parseToolsJson", () => {
 			),
 		).toEqual({
 			tools: [
-				{ name: "a/b", protected: false },
+				{ name: "a/b", protected: false, inputSchema: { type: "object" } },
 				{ name: "rm", protected: true },
 			],
 			findings: [expect.objectContaining({ tool: "rm", code: "input-schema" })],
@@ -30,7 +30,10 @@ describe("parseToolsJson", () => {
 				'{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"x.y","inputSchema":{"type":"object"}}]}}',
 				"f",
 			),
-		).toEqual({ tools, findings: [] });
+		).toEqual({
+			tools: [{ ...tools[0], inputSchema: { type: "object" } }],
+			findings: [],
+		});
 		expect(parseToolsJson('[{"name":"x.y"}]', "f")).toEqual({
 			tools,
 			findings: [],

@@ -1,7 +1,7 @@
 import type { ToolCallRepairFunction, ToolSet } from "ai";
 import type { Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
-import { hostRouter } from "../_host-route.js";
+import { callArgumentsOf, hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
 import { WIRED } from "./_wired.js";
 
@@ -75,19 +75,39 @@ export function repairToolCall(
 	options?: RepairToolCallOptions,
 ): ToolCallRepairFunction<ToolSet> {
 	const router = hostRouter(repairOptionsOf("repairToolCall", options));
-	return async ({ toolCall, tools, error }) => {
+	return async ({ toolCall, tools, error, inputSchema }) => {
 		if (!isNoSuchToolError(error)) return null;
 		const codec = WIRED.get(tools);
-		const entries = Object.keys(tools).map((name) =>
+		const names = Object.keys(tools);
+		// Rule 7: the call's input weighs against each tool's JSON Schema, when it is an object.
+		const args = callArgumentsOf(toolCall.input);
+		const schemas =
+			args === undefined
+				? []
+				: await Promise.all(names.map((name) => schemaOf(inputSchema, name)));
+		const entries = names.map((name, i) =>
 			router.entryOf(
 				codec?.lookup(name) ?? name,
 				annotationsOf(tools[name]),
 				name,
+				schemas[i],
 			),
 		);
-		const correction = router.correct(toolCall.toolName, entries, codec);
+		const correction = router.correct(toolCall.toolName, entries, codec, args);
 		if (correction === undefined || !Object.hasOwn(tools, correction.name))
 			return null;
 		return { ...toolCall, toolName: correction.name };
 	};
+}
+
+/** A tool's JSON Schema from the SDK, or `undefined` when it cannot give one. */
+async function schemaOf(
+	inputSchema: (options: { toolName: string }) => PromiseLike<unknown>,
+	toolName: string,
+): Promise<unknown> {
+	try {
+		return await inputSchema({ toolName });
+	} catch {
+		return undefined;
+	}
 }

@@ -25,7 +25,7 @@ export const CANCELLED_METHOD = "notifications/cancelled";
  * A forwarded call whose name matched no tool: the hint routing gave for it, or (when the
  * rewriter does not route unknown names) the name, to work the hint out only if it fails.
  */
-export type PendingCall = { hint: string } | { sent: string };
+export type PendingCall = { hint: string } | { sent: string; args?: unknown };
 
 /** The client's `tools/call` requests that may need a hint on their answer, by id. */
 export class CallHints {
@@ -66,7 +66,7 @@ export class CallHints {
 		const call = this.#pending.take(id);
 		if (call === undefined) return undefined;
 		const hintOf = (): string | undefined =>
-			"hint" in call ? call.hint : this.#router.hint(call.sent);
+			"hint" in call ? call.hint : this.#router.hint(call.sent, call.args);
 		const { error, result } = message;
 		if (isNotFoundError(error)) {
 			const hint = hintOf();

@@ -32,8 +32,13 @@ export class CalledNames {
 	 * The canonical name to route a called name to, or `undefined` to keep it. A name that
 	 * matches no tool, or a held wire name whose tool the latest listing no longer has, is
 	 * remembered by the call's `id`, so a not-found answer gets the hint (never a re-route).
+	 * `args` are the call's arguments, weighed against the listed schemas (rule 7).
 	 */
-	canonical(name: unknown, id: MessageId | undefined): string | undefined {
+	canonical(
+		name: unknown,
+		id: MessageId | undefined,
+		args?: unknown,
+	): string | undefined {
 		if (!isName(name)) return undefined;
 		const { router } = this.#parts;
 		const known = router.knownName(name);
@@ -41,15 +46,15 @@ export class CalledNames {
 			// Sticky: it still means its tool. If that is gone, the upstream says so, and the
 			// hint is worked out then, against the catalog of that moment.
 			if (id !== undefined && !router.lists(known))
-				this.#hints.expect(id, { sent: name });
+				this.#hints.expect(id, { sent: name, args });
 			return known === name ? undefined : known;
 		}
 		if (!this.#parts.routesUnknown) {
 			// Not resolved now: the hint is worked out only if the call fails.
-			if (id !== undefined) this.#hints.expect(id, { sent: name });
+			if (id !== undefined) this.#hints.expect(id, { sent: name, args });
 			return undefined;
 		}
-		const decision = router.route(name);
+		const decision = router.route(name, { arguments: args });
 		if (decision.kind === "corrected")
 			this.#parts.onCorrection?.(decision.message, decision.resolution);
 		else if (

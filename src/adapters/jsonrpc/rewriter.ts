@@ -271,7 +271,7 @@ export class WireRewriter {
 		if (!isRecord(params)) return message;
 		let next = params;
 		if (method === "tools/call") {
-			const name = this.#calls.canonical(params.name, id);
+			const name = this.#calls.canonical(params.name, id, params.arguments);
 			if (name !== undefined) next = withEntry(next, "name", name);
 		}
 		next = decodeInputResponses(this.codec, next);

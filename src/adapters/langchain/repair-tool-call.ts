@@ -40,6 +40,12 @@ export interface NamedTool {
 	name: string;
 	/** `@langchain/mcp-adapters` puts the MCP tool's `annotations` here. */
 	metadata?: Record<string, unknown> | undefined;
+	/**
+	 * The tool's input schema: a JSON Schema (what `@langchain/mcp-adapters` sets from the MCP
+	 * tool's `inputSchema`) is weighed against the call's `args` (resolution rule 7); anything
+	 * else, such as a zod schema, says nothing.
+	 */
+	schema?: unknown;
 }
 
 /**
@@ -82,10 +88,13 @@ export function repairToolCall<C extends { name: string }>(
 	const named = namedTools(tools);
 	if (named.some(({ name }) => name === sent)) return null;
 	const codec = sharedCodecOf(named);
-	const entries = named.map(({ name, annotations }) =>
-		router.entryOf(codec?.lookup(name) ?? name, annotations, name),
+	const entries = named.map(({ name, annotations, schema }) =>
+		router.entryOf(codec?.lookup(name) ?? name, annotations, name, schema),
 	);
-	const correction = router.correct(sent, entries, codec);
+	const args = readArgument(FN, "toolCall", toolCall, () =>
+		isRecord(toolCall) ? (toolCall as Record<string, unknown>).args : undefined,
+	);
+	const correction = router.correct(sent, entries, codec, args);
 	if (
 		correction === undefined ||
 		!named.some(({ name }) => name === correction.name)
@@ -99,16 +108,18 @@ interface ReadTool {
 	tool: NamedTool;
 	name: string;
 	annotations: unknown;
+	schema: unknown;
 }
 
 /** Each tool, read once; anything but an array of named tools is refused. */
 function namedTools(tools: unknown): ReadTool[] {
 	return readNamedTools(FN, tools, (tool, name): ReadTool => {
-		const { metadata } = tool as NamedTool;
+		const { metadata, schema } = tool as NamedTool;
 		return {
 			tool: tool as NamedTool,
 			name,
 			annotations: isRecord(metadata) ? metadata.annotations : undefined,
+			schema,
 		};
 	});
 }

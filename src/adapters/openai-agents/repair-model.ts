@@ -17,7 +17,11 @@ import {
 	type Resolution,
 } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
-import { type HostRouter, hostRouter } from "../_host-route.js";
+import {
+	callArgumentsOf,
+	type HostRouter,
+	hostRouter,
+} from "../_host-route.js";
 import type { Protection, ToolEntry } from "../routing/tool-entry.js";
 import { CANONICAL, LISTINGS } from "./_listings.js";
 
@@ -131,12 +135,19 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 			),
 			...request.handoffs.map((handoff) => handoff.toolName),
 		];
+		// Rule 7: each function tool's JSON Schema, weighed against the call's arguments.
+		const schemas = new Map<string, unknown>();
+		for (const tool of request.tools)
+			if (tool.type === "function") schemas.set(tool.name, tool.parameters);
+		for (const handoff of request.handoffs)
+			schemas.set(handoff.toolName, handoff.inputJsonSchema);
 		let entries: ToolEntry[] | undefined;
 		return output.map((item) => {
 			const call = item as {
 				type?: unknown;
 				name?: unknown;
 				namespace?: unknown;
+				arguments?: unknown;
 			};
 			if (
 				call.type !== "function_call" ||
@@ -145,8 +156,13 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 				names.includes(call.name)
 			)
 				return item;
-			entries ??= entriesOf(names, listings, router);
-			const correction = router.correct(call.name, entries);
+			entries ??= entriesOf(names, listings, router, schemas);
+			const correction = router.correct(
+				call.name,
+				entries,
+				undefined,
+				callArgumentsOf(call.arguments),
+			);
 			if (correction?.resolution !== undefined) report(correction.resolution);
 			return correction === undefined
 				? item
@@ -187,6 +203,7 @@ function entriesOf(
 	names: readonly string[],
 	listings: readonly (() => readonly unknown[])[],
 	router: HostRouter,
+	schemas: ReadonlyMap<string, unknown>,
 ): ToolEntry[] {
 	const guarded = listings.flatMap((listing) =>
 		listing().flatMap((tool) => {
@@ -199,8 +216,8 @@ function entriesOf(
 		}),
 	);
 	return names.map((name) => {
-		const entry = router.entryOf(name, undefined);
+		const entry = router.entryOf(name, undefined, name, schemas.get(name));
 		const listed = guarded.some((wire) => name === wire || name.endsWith(wire));
-		return listed ? { name, protected: true } : entry;
+		return listed ? { ...entry, protected: true } : entry;
 	});
 }

@@ -52,9 +52,14 @@ export function candidatesOf(
 			const candidate = codec?.wireNameOf(entry.name) ?? entry.name;
 			if (candidate.length <= MAX_CANDIDATE_LENGTH) tools.set(candidate, entry);
 		}
+		const listed = [...tools].map(([name, entry]) =>
+			entry.inputSchema === undefined
+				? name
+				: { name, inputSchema: entry.inputSchema },
+		);
 		return {
 			source,
-			index: new NameIndex(tools.keys()),
+			index: new NameIndex(listed),
 			tools,
 			servers: serversWith(state, byName.keys()),
 		};

@@ -11,14 +11,21 @@ export function suggestionsOf(resolution: Resolution): string[] {
 	return [];
 }
 
-/** The hint sentence for names a caller may have meant, or `undefined` for none. */
+/**
+ * The hint sentence for names a caller may have meant, or `undefined` for none; saying which
+ * names cannot take the call's arguments when that is why (`resolution` of reason
+ * `arguments`).
+ */
 export function hintOf(
 	input: string,
 	suggestions: string[],
+	resolution?: Resolution,
 ): string | undefined {
 	if (suggestions.length === 0) return undefined;
 	return formatResolution(
-		{ kind: "suggest", input, suggestions, reason: "too-far" },
+		resolution?.kind === "suggest" && resolution.reason === "arguments"
+			? { ...resolution, input, suggestions }
+			: { kind: "suggest", input, suggestions, reason: "too-far" },
 		{ prefix: "" },
 	);
 }
@@ -39,9 +46,25 @@ export function sameEntries(
 	for (let i = 0; i < a.length; i++) {
 		const x = a[i] as ToolEntry;
 		const y = b[i] as ToolEntry;
-		if (x.name !== y.name || x.protected !== y.protected) return false;
+		if (
+			x.name !== y.name ||
+			x.protected !== y.protected ||
+			!sameSchema(x.inputSchema, y.inputSchema)
+		)
+			return false;
 	}
 	return true;
+}
+
+/** Whether two listed schemas say the same (a listing parses fresh objects each time). */
+function sameSchema(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (a === undefined || b === undefined) return false;
+	try {
+		return JSON.stringify(a) === JSON.stringify(b);
+	} catch {
+		return false;
+	}
 }
 
 /** A copy whose iterables are arrays, so a generator is not used up by the first call. */

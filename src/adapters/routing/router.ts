@@ -20,7 +20,10 @@ import type { ToolEntry } from "./tool-entry.js";
  * The resolution options a router passes on: every `ResolveOptions` field but
  * `isProtected`, which the router derives from each tool's {@link ToolEntry.protected}.
  */
-export type RouterResolveOptions = Omit<ResolveOptions, "isProtected">;
+export type RouterResolveOptions = Omit<
+	ResolveOptions,
+	"isProtected" | "arguments"
+>;
 
 /** Options of a {@link ToolRouter}. */
 export interface RouterOptions {
@@ -184,14 +187,18 @@ export class ToolRouter {
 	 * Where a `tools/call` for `sent` goes. Never throws on data.
 	 *
 	 * @param sent - the name a caller sent
-	 * @param options - `report: false` to decide without calling `onDecision`
+	 * @param options - `report: false` to decide without calling `onDecision`; `arguments`:
+	 * the call's arguments, weighed against the listed schemas (resolution rule 7)
 	 * @returns the decision
 	 * @throws whatever `onDecision` throws
 	 */
-	route(sent: string, options: { report?: boolean } = {}): RouteDecision {
+	route(
+		sent: string,
+		options: { report?: boolean; arguments?: unknown } = {},
+	): RouteDecision {
 		const known = this.knownName(sent);
 		if (known !== undefined) return { kind: "known", sent, name: known };
-		const decision = this.#decide(sent);
+		const decision = this.#decide(sent, options.arguments);
 		if (decision.kind === "known" || options.report === false) return decision;
 		this.#onDecision?.(decision);
 		return decision;
@@ -202,24 +209,25 @@ export class ToolRouter {
 	 * known (a held wire name whose tool is gone): never a correction. Never reports.
 	 *
 	 * @param sent - the name a caller sent
+	 * @param args - the call's arguments (resolution rule 7), when known
 	 * @returns the hint, or `undefined` when nothing else is close
 	 */
-	hint(sent: string): string | undefined {
+	hint(sent: string, args?: unknown): string | undefined {
 		if (!isName(sent)) return undefined;
 		const candidates = this.#currentCandidates();
 		if (candidates === undefined) return undefined;
-		const resolution = this.#resolveAgainst(sent, candidates);
-		return hintOf(sent, suggestionsOf(resolution));
+		const resolution = this.#resolveAgainst(sent, candidates, args);
+		return hintOf(sent, suggestionsOf(resolution), resolution);
 	}
 
-	#decide(sent: string): RouteDecision {
+	#decide(sent: string, args: unknown): RouteDecision {
 		const none: Resolution = { kind: "none", input: String(sent) };
 		if (!isName(sent))
 			return { kind: "unknown", sent, name: sent, resolution: none };
 		const candidates = this.#currentCandidates();
 		if (candidates === undefined)
 			return { kind: "unknown", sent, name: sent, resolution: none };
-		const resolution = this.#resolveAgainst(sent, candidates);
+		const resolution = this.#resolveAgainst(sent, candidates, args);
 		const canonicalOf = (candidate: string): string =>
 			candidates.tools.get(candidate)?.name ??
 			this.#codec?.decode(candidate) ??
@@ -240,21 +248,25 @@ export class ToolRouter {
 			};
 		}
 		const suggestions = suggestionsOf(resolution);
-		const hint = hintOf(sent, suggestions);
+		const hint = hintOf(sent, suggestions, resolution);
 		if (hint === undefined)
 			return { kind: "unknown", sent, name: sent, resolution };
-		const message = formatResolution({
-			kind: "suggest",
-			input: sent,
-			suggestions,
-			reason: "too-far",
-		}) as string;
+		const message = formatResolution(
+			resolution.kind === "suggest" && resolution.reason === "arguments"
+				? resolution
+				: { kind: "suggest", input: sent, suggestions, reason: "too-far" },
+		) as string;
 		return { kind: "unknown", sent, name: sent, resolution, hint, message };
 	}
 
-	#resolveAgainst(sent: string, candidates: Candidates): Resolution {
+	#resolveAgainst(
+		sent: string,
+		candidates: Candidates,
+		args?: unknown,
+	): Resolution {
 		return resolveName(sent, candidates.index, {
 			...this.#resolve,
+			arguments: args as Record<string, unknown> | undefined,
 			...(candidates.servers === undefined
 				? {}
 				: { servers: candidates.servers }),

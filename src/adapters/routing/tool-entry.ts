@@ -20,18 +20,29 @@ export const PROTECTIONS: readonly Protection[] = [
 	"unless-read-only",
 ];
 
-/** One tool as routing sees it: its canonical name, and whether it may be corrected onto. */
+/**
+ * One tool as routing sees it: its canonical name, whether it may be corrected onto, and
+ * the `inputSchema` it listed (resolution rule 7: a tool that cannot take a call's arguments
+ * is never its correction).
+ *
+ * @example
+ * ```ts
+ * const entry: ToolEntry = { name: "send_message", protected: false, inputSchema: { type: "object", required: ["text"] } };
+ * ```
+ */
 export interface ToolEntry {
 	readonly name: string;
 	/** Never an auto-correction target (a hint only). */
 	readonly protected: boolean;
+	/** The tool's listed `inputSchema`, when it had one. */
+	readonly inputSchema?: unknown;
 }
 
 /**
  * The entry of one tool of a `tools/list` result. A bare string is a name whose annotations
  * were never seen, so it is protected (hint only) whatever the protection.
  *
- * @param tool - a tool object (`{ name, annotations? }`) or a bare name
+ * @param tool - a tool object (`{ name, annotations?, inputSchema? }`) or a bare name
  * @param protection - how annotations decide protection; default `destructive-hint`
  * @returns the entry, or `undefined` for anything without a non-empty string name
  */
@@ -41,10 +52,13 @@ export function toolEntryOf(
 ): ToolEntry | undefined {
 	if (isName(tool)) return { name: tool, protected: true };
 	if (!isRecord(tool) || !isName(tool.name)) return undefined;
-	return {
+	const entry = {
 		name: tool.name,
 		protected: isProtected(tool.annotations, protection),
 	};
+	return tool.inputSchema === undefined
+		? entry
+		: { ...entry, inputSchema: tool.inputSchema };
 }
 
 /**

@@ -125,13 +125,15 @@ export function wrapClient<C extends ClientLike>(
 			return surface(failure, undefined);
 		}
 		router.setTools(toolEntriesOf(tools, protection));
-		const decision = router.route(sent);
+		// The call's arguments weigh against the listed schemas (resolution rule 7).
+		const args = params.arguments;
+		const decision = router.route(sent, { arguments: args });
 		if (decision.kind === "unknown") return surface(failure, decision.hint);
 		// The server just refused that very tool: nothing better to call.
 		if (decision.name === tried)
 			return surface(
 				failure,
-				decision.kind === "known" ? router.hint(sent) : undefined,
+				decision.kind === "known" ? router.hint(sent, args) : undefined,
 			);
 		return invoke(params, decision.name, rest);
 	};

@@ -103,7 +103,13 @@ export function wrapServer<S extends ServerLike>(
 		// The registry is at hand and cheap to read: route from it every time, which also
 		// issues wire names, so the next call of the same name is a plain lookup.
 		refresh = () => {
-			const entries = entriesOfRegistry(detected.registry(), protection);
+			// The registry holds no JSON Schema: the schemas are the ones the server listed.
+			const entries = entriesOfRegistry(detected.registry(), protection).map(
+				(entry) =>
+					listedSchemas.has(entry.name)
+						? { ...entry, inputSchema: listedSchemas.get(entry.name) }
+						: entry,
+			);
 			const claimed = claim(entries.map((entry) => entry.name));
 			if (claimed === undefined) return router.setTools(entries);
 			return claimed.then(() => router.setTools(entries));
@@ -133,7 +139,11 @@ export function wrapServer<S extends ServerLike>(
 		hasTool = (name) => router.lists(name);
 	}
 
-	const slowRoute = async (sent: string, extra: unknown): Promise<Route> => {
+	const slowRoute = async (
+		sent: string,
+		extra: unknown,
+		args: unknown,
+	): Promise<Route> => {
 		if (trustKnown && router.knownName(sent) !== undefined)
 			return { name: router.knownName(sent) as string };
 		try {
@@ -141,7 +151,7 @@ export function wrapServer<S extends ServerLike>(
 		} catch {
 			return { name: sent };
 		}
-		const decision = router.route(sent);
+		const decision = router.route(sent, { arguments: args });
 		return decision.kind === "unknown" && decision.hint !== undefined
 			? { name: decision.name, hint: decision.hint }
 			: { name: decision.name };
@@ -155,6 +165,7 @@ export function wrapServer<S extends ServerLike>(
 			const tools = result.tools as unknown[];
 			const paged =
 				cursorOf(request) !== undefined || result.nextCursor !== undefined;
+			rememberSchemas(tools, !paged || cursorOf(request) === undefined);
 			if (!paged) {
 				const entries = toolEntriesOf(tools, protection);
 				await claim(entries.map((entry) => entry.name));
@@ -175,6 +186,19 @@ export function wrapServer<S extends ServerLike>(
 			};
 		};
 
+	/** The `inputSchema` of each tool listed last (resolution rule 7), by canonical name. */
+	const listedSchemas = new Map<string, unknown>();
+	const rememberSchemas = (tools: readonly unknown[], first: boolean): void => {
+		if (first) listedSchemas.clear();
+		for (const tool of tools)
+			if (
+				isRecord(tool) &&
+				typeof tool.name === "string" &&
+				tool.inputSchema !== undefined
+			)
+				listedSchemas.set(tool.name, tool.inputSchema);
+	};
+
 	const isUnassigned = (tool: unknown): boolean => {
 		const entry = toolEntryOf(tool);
 		return entry !== undefined && codec.wireNameOf(entry.name) === undefined;
@@ -187,7 +211,7 @@ export function wrapServer<S extends ServerLike>(
 		sent: string,
 		extra: unknown,
 	): Promise<unknown> => {
-		const { name, hint } = await slowRoute(sent, extra);
+		const { name, hint } = await slowRoute(sent, extra, params.arguments);
 		const forwarded = name === sent ? request : renamed(request, params, name);
 		if (hint === undefined) return handler(forwarded, extra);
 		let result: unknown;

@@ -7,7 +7,19 @@ export interface CatalogTool {
 	name: string;
 	destructive?: boolean;
 	readOnly?: boolean;
+	/** The tool's input (default: an optional string `q`). */
+	input?: z.ZodRawShape;
 }
+
+/**
+ * Tools whose schemas decide (resolution rule 7): `send_mesage {channel, text}` can only be
+ * `send_message`; `remove_users {user_ids}` cannot be `remove_user`.
+ */
+export const ARGUMENT_CATALOG: readonly CatalogTool[] = [
+	{ name: "send_message", input: { channel: z.string(), text: z.string() } },
+	{ name: "send_messages", input: { messages: z.array(z.string()) } },
+	{ name: "remove_user", input: { user_id: z.string() } },
+];
 
 /** The catalog the host-framework tests serve: names no provider accepts as they are. */
 export const HOST_CATALOG: readonly CatalogTool[] = [
@@ -37,7 +49,7 @@ export function catalogServer(
 			tool.name,
 			{
 				description: `The ${tool.name} tool`,
-				inputSchema: { q: z.string().optional() },
+				inputSchema: tool.input ?? { q: z.string().optional() },
 				annotations: {
 					...(tool.destructive === undefined
 						? {}

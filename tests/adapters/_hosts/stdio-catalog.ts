@@ -1,8 +1,10 @@
 // The host catalog over real stdio, started by the tests as `node --import tsx stdio-catalog.ts`.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { catalogServer } from "./catalog-server.js";
+import { ARGUMENT_CATALOG, catalogServer } from "./catalog-server.js";
 
 // The SDK warns on stderr about names such as `a/b`; those names are the point here.
 console.warn = () => {};
 
-await catalogServer().server.connect(new StdioServerTransport());
+// `arguments` as the first argument serves the catalog whose schemas decide (rule 7).
+const catalog = process.argv[2] === "arguments" ? ARGUMENT_CATALOG : undefined;
+await catalogServer(catalog).server.connect(new StdioServerTransport());

@@ -42,6 +42,18 @@ export interface ToolSpec {
 	output?: boolean;
 	/** With `output`: return content that breaks the schema. */
 	badOutput?: boolean;
+	/** Required string properties, instead of the optional `q` (resolution rule 7). */
+	requires?: string[];
+}
+
+/** The input shape of a spec, with `string` the zod of the kit's line. */
+function shapeOf<T, O>(
+	spec: ToolSpec,
+	string: () => T,
+	optional: () => O,
+): Record<string, T | O> {
+	if (spec.requires === undefined) return { q: optional() };
+	return Object.fromEntries(spec.requires.map((name) => [name, string()]));
 }
 
 export interface ServerHandle {
@@ -170,7 +182,18 @@ function lowLevelCatalog(onChange: () => void) {
 		const page = all.slice(start, start + 2).map((spec) => ({
 			name: spec.name,
 			description: `The ${spec.name} tool`,
-			inputSchema: INPUT_JSON,
+			inputSchema:
+				spec.requires === undefined
+					? INPUT_JSON
+					: {
+							type: "object" as const,
+							properties: shapeOf(
+								spec,
+								() => ({ type: "string" }),
+								() => ({}),
+							),
+							required: spec.requires,
+						},
 			...(spec.output ? { outputSchema: OUTPUT_JSON } : {}),
 			...(spec.destructive ? { annotations: { destructiveHint: true } } : {}),
 		}));
@@ -282,7 +305,11 @@ export const SERVER_KITS: ServerKit[] = [
 		notFound: "result",
 		create: () =>
 			mcpServerHandle(new McpServerV1(INFO), (spec) => ({
-				inputSchema: { q: z.string().optional() },
+				inputSchema: shapeOf(
+					spec,
+					() => z.string(),
+					() => z.string().optional(),
+				),
 				...(spec.output ? { outputSchema: { temp: z.number() } } : {}),
 			})),
 		connect: (server, wrap) =>
@@ -295,7 +322,11 @@ export const SERVER_KITS: ServerKit[] = [
 		notFound: "thrown",
 		create: () =>
 			mcpServerHandle(new McpServerV120(INFO), (spec) => ({
-				inputSchema: { q: z3.string().optional() },
+				inputSchema: shapeOf(
+					spec,
+					() => z3.string(),
+					() => z3.string().optional(),
+				),
 				...(spec.output ? { outputSchema: { temp: z3.number() } } : {}),
 			})),
 		connect: (server, wrap) =>
@@ -341,7 +372,13 @@ export const SERVER_KITS: ServerKit[] = [
 		notFound: "thrown",
 		create: () =>
 			mcpServerHandle(new McpServerV2(INFO), (spec) => ({
-				inputSchema: z.object({ q: z.string().optional() }),
+				inputSchema: z.object(
+					shapeOf(
+						spec,
+						() => z.string(),
+						() => z.string().optional(),
+					),
+				),
 				...(spec.output
 					? { outputSchema: z.object({ temp: z.number() }) }
 					: {}),
