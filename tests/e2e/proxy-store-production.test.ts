@@ -9,6 +9,7 @@ import { slotOf } from "../../src/cli/proxy/_resp-router.js";
 import {
 	type Certificates,
 	cli,
+	freePort,
 	makeCertificates,
 	RedisCluster,
 	RedisServer,
@@ -219,5 +220,18 @@ describe("proxy --store on a 3-master Redis Cluster", () => {
 		expect(a.proxy.stderr()).toContain(
 			"is a Redis Cluster node, which has only database 0: drop /2 from the URL",
 		);
+	}, 30_000);
+});
+
+describe("a proxy replica and its client", () => {
+	it("starts while Redis is down, answers with a clear error, and exits cleanly when its client goes away", async () => {
+		const closed = `redis://127.0.0.1:${await freePort()}`;
+		const catalog = catalogOf("down", ["a/b", "a.b"]);
+		const a = await startStoreProxy(proxies, catalog, ["--store", closed]);
+		const refused = (await a.list()) as Message;
+		expect(refused.error?.data).toEqual({ code: "store-unavailable" });
+		expect(a.proxy.stderr()).toContain("connection refused");
+		a.proxy.child.stdin?.end();
+		expect(await a.proxy.exit).toBe(0);
 	}, 30_000);
 });
