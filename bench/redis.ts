@@ -3,24 +3,26 @@
  * port (stopped at the end) and measures, side by side in one run, a tools/call through a
  * replica whose local view is warm against the same replica without a store (WireRewriter
  * alone, and a wrapped SDK server over in-memory transports), then claims per second on one
- * Redis from one replica and from eight racing. Writes its section of bench/RESULTS.md.
+ * Redis from one replica and from eight racing, beside the same on a 3-master Redis Cluster
+ * (node-redis `createCluster`, scopes on one hash slot). Writes its section of bench/RESULTS.md.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { createClient } from "redis";
+import { createClient, createCluster } from "redis";
 import { WireRewriter } from "../src/adapters/jsonrpc/index.js";
 import { RedisCodecStore, SharedCodec } from "../src/adapters/redis/index.js";
 import { wrapServer } from "../src/adapters/sdk/index.js";
-import { RedisServer } from "../tests/_support/redis-server.js";
+import { RedisCluster, RedisServer } from "../tests/_support/redis-server.js";
 import { formatRatio, measure } from "./_measure.js";
 import { catalog } from "./data.js";
 
 const TOOLS = 1_000;
 const CLAIMS = 2_000;
 const RACERS = 8;
+const CLAIM_ROUNDS = 5;
 const started = Date.now();
 
 const ROUNDS = 7;
@@ -49,13 +51,49 @@ async function rounds(
 }
 
 const redis = await RedisServer.start();
+const cluster = await RedisCluster.start();
 const connections: Array<{ destroy(): void }> = [];
-async function shared(scope: string): Promise<SharedCodec> {
-	const client = createClient({ url: redis.url, disableOfflineQueue: true });
+async function shared(scope: string, onCluster = false): Promise<SharedCodec> {
+	const client = onCluster
+		? createCluster({
+				rootNodes: [{ url: cluster.nodes[0]?.url as string }],
+				defaults: { disableOfflineQueue: true },
+			})
+		: createClient({ url: redis.url, disableOfflineQueue: true });
 	client.on("error", () => {});
 	await client.connect();
 	connections.push(client);
 	return new SharedCodec({ store: new RedisCodecStore({ client }), scope });
+}
+
+/** Claims per second: every sync claims one new name; one replica, then RACERS racing. */
+async function claimRates(
+	onCluster: boolean,
+	round: number,
+): Promise<{ one: number; race: number; stored: number }> {
+	const tag = `${onCluster ? "cluster" : "single"}-${round}`;
+	const one = await shared(`bench-claims-1-${tag}`, onCluster);
+	let t0 = performance.now();
+	for (let i = 0; i < CLAIMS; i++) await one.sync([`tool/${i}`]);
+	const oneRate = CLAIMS / ((performance.now() - t0) / 1000);
+	const racers = await Promise.all(
+		Array.from({ length: RACERS }, () =>
+			shared(`bench-claims-8-${tag}`, onCluster),
+		),
+	);
+	t0 = performance.now();
+	await Promise.all(
+		racers.map(async (racer, r) => {
+			for (let i = r; i < CLAIMS; i += RACERS) await racer.sync([`tool/${i}`]);
+		}),
+	);
+	const race = CLAIMS / ((performance.now() - t0) / 1000);
+	const stored = (
+		await new RedisCodecStore({ client: connections.at(-1) as never }).load(
+			`bench-claims-8-${tag}`,
+		)
+	).names.length;
+	return { one: oneRate, race, stored };
 }
 
 try {
@@ -133,28 +171,37 @@ try {
 	await sdkPlain.close();
 	await sdkStore.close();
 
-	// 3. Claims per second: every sync claims one new name.
-	const one = await shared("bench-claims-1");
-	let t0 = performance.now();
-	for (let i = 0; i < CLAIMS; i++) await one.sync([`tool/${i}`]);
-	const oneRate = CLAIMS / ((performance.now() - t0) / 1000);
-	const racers = await Promise.all(
-		Array.from({ length: RACERS }, () => shared("bench-claims-8")),
+	// 3. Claims per second, on one Redis and on the cluster: rounds in alternating order
+	// (the first runs colder), the median of each.
+	const claimRounds: Array<
+		Record<"single" | "cluster", Awaited<ReturnType<typeof claimRates>>>
+	> = [];
+	for (let round = 0; round < CLAIM_ROUNDS; round++) {
+		const first = round % 2 === 0;
+		const a = await claimRates(!first, round);
+		const b = await claimRates(first, round);
+		claimRounds.push(
+			first ? { single: b, cluster: a } : { single: a, cluster: b },
+		);
+	}
+	const medianOf = (pick: (r: (typeof claimRounds)[number]) => number) =>
+		claimRounds.map(pick).sort((x, y) => x - y)[
+			Math.floor(claimRounds.length / 2)
+		] as number;
+	const single = {
+		one: medianOf((r) => r.single.one),
+		race: medianOf((r) => r.single.race),
+	};
+	const clustered = {
+		one: medianOf((r) => r.cluster.one),
+		race: medianOf((r) => r.cluster.race),
+	};
+	const stored = Math.min(
+		...claimRounds.flatMap((r) => [r.single.stored, r.cluster.stored]),
 	);
-	t0 = performance.now();
-	await Promise.all(
-		racers.map(async (racer, r) => {
-			for (let i = r; i < CLAIMS; i += RACERS) await racer.sync([`tool/${i}`]);
-		}),
-	);
-	const raceSeconds = (performance.now() - t0) / 1000;
-	const raceRate = CLAIMS / raceSeconds;
-	const stored = (
-		await new RedisCodecStore({
-			client: connections[0] as never,
-		}).load("bench-claims-8")
-	).names.length;
 
+	const rate = (perSecond: number) =>
+		Math.round(perSecond).toLocaleString("en-US");
 	const us = (ms: number) => `${(ms * 1000).toFixed(2)} µs`;
 	const { plain: rp, store: rs, ratio: rr } = rewriterTimes;
 	const { plain: sdkPlainMs, store: sdkStoreMs, ratio: sr } = sdkTimes;
@@ -162,19 +209,19 @@ try {
 		"<!-- redis:start -->",
 		"## Shared state on Redis",
 		"",
-		`Written by \`npm run bench:redis\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} cores, redis-server on 127.0.0.1 started by the bench, ${Math.round((Date.now() - started) / 1000)} s. A warm local view (every name the call uses already adopted) never waits for Redis, so the store costs a call only its check. Seven side-by-side rounds, the order swapped every other round; the median of each column and of the per-round ratios.`,
+		`Written by \`npm run bench:redis\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} cores, redis-server on 127.0.0.1 and a 3-master Redis Cluster (three more redis-servers, \`redis-cli --cluster create\`) started by the bench, ${Math.round((Date.now() - started) / 1000)} s. A warm local view (every name the call uses already adopted) never waits for Redis, so the store costs a call only its check. Seven side-by-side rounds, the order swapped every other round; the median of each column and of the per-round ratios.`,
 		"",
 		"| what | without store | with store (warm) | ratio |",
 		"|---|---:|---:|---:|",
 		`| WireRewriter: prepare + clientToServer of a known wire name (${TOOLS.toLocaleString("en-US")} tools) | ${us(rp)} | ${us(rs)} | ${formatRatio(rr)} |`,
 		`| wrapServer (McpServer, ${TOOLS.toLocaleString("en-US")} tools): tools/call round trip, InMemoryTransport | ${us(sdkPlainMs)} | ${us(sdkStoreMs)} | ${formatRatio(sr)} |`,
 		"",
-		"| claims on one Redis (each one new name: plan, one EVALSHA, adopt) | claims per second |",
-		"|---|---:|",
-		`| one replica, one after another (${CLAIMS.toLocaleString("en-US")}) | ${Math.round(oneRate).toLocaleString("en-US")} |`,
-		`| ${RACERS} replicas racing, each its own connection (${CLAIMS.toLocaleString("en-US")} in all; a lost race re-reads and re-plans) | ${Math.round(raceRate).toLocaleString("en-US")} |`,
+		"| claims (each one new name: plan, one EVALSHA, adopt), claims per second | one Redis | 3-master cluster (node-redis `createCluster`) | cluster ÷ one |",
+		"|---|---:|---:|---:|",
+		`| one replica, one after another (${CLAIMS.toLocaleString("en-US")}) | ${rate(single.one)} | ${rate(clustered.one)} | ${formatRatio(clustered.one / single.one)} |`,
+		`| ${RACERS} replicas racing, each its own connection (${CLAIMS.toLocaleString("en-US")} in all; a lost race re-reads and re-plans) | ${rate(single.race)} | ${rate(clustered.race)} | ${formatRatio(clustered.race / single.race)} |`,
 		"",
-		`After the race the scope holds ${stored.toLocaleString("en-US")} names for ${CLAIMS.toLocaleString("en-US")} claimed: none lost, none twice.`,
+		`A scope lives on one slot, so one scope's claims go to one node of the cluster; the cluster spreads scopes, not one scope's claims. ${CLAIM_ROUNDS} rounds, one Redis and the cluster in alternating order, the median of each column. After each race the scope holds at least ${stored.toLocaleString("en-US")} names for ${CLAIMS.toLocaleString("en-US")} claimed: none lost, none twice.`,
 		"<!-- redis:end -->",
 		"",
 	);
@@ -192,5 +239,5 @@ try {
 	console.log(section);
 } finally {
 	for (const connection of connections) connection.destroy();
-	await redis.close();
+	await Promise.all([redis.close(), cluster.close()]);
 }

@@ -122,11 +122,17 @@ Options:
                       readOnlyHint: true or destructiveHint: false)
   --snapshot <file>   keep wire names in this file across restarts (written atomically)
   --store <url>       share wire names with other proxies through Redis or Valkey
-                      (redis://host:port[/db], rediss:// for TLS); nothing to install
+                      (redis://host:port[/db], rediss:// for TLS); nothing to install.
+                      A Redis Cluster node as the URL works too: the store follows the
+                      cluster to the node that holds the scope (no /db in cluster mode)
   --store-scope <s>   the shared history to use (default <profile>: and a hash of the
                       server's command line or URL; never the arguments themselves)
   --store-prefix <p>  key prefix (default mcp-tool-names:)
   --store-ttl <sec>   forget a scope unused for this long (default never)
+  --store-tls-ca <f>  with rediss://: trust the CA in this PEM file (a self-signed server)
+  --store-tls-cert <f>, --store-tls-key <f>
+                      with rediss://: the client certificate and its key, for a server
+                      with tls-auth-clients yes (Redis' default)
   --listen <addr>     serve clients over Streamable HTTP at host:port (default host
                       127.0.0.1), one upstream per client session, at /mcp. On a loopback
                       address only Host localhost, 127.0.0.1 or [::1] (any port) and a

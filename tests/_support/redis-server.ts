@@ -1,15 +1,103 @@
 /**
  * A real redis-server for the tests: started on a free 127.0.0.1 port with its own data
  * directory, stopped (and its directory removed) at the end. Restartable on the same port,
- * to test a Redis that goes away and comes back.
+ * to test a Redis that goes away and comes back. With `tls`, it serves TLS only, asking
+ * clients for a certificate (Redis' default); with `cluster`, it is a cluster node
+ * ({@link RedisCluster} makes three of them a cluster).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const REDIS_SERVER: string = process.env.REDIS_SERVER ?? "redis-server";
+export const REDIS_CLI: string = process.env.REDIS_CLI ?? "redis-cli";
+
+/** PEM files made by {@link makeCertificates}. */
+export interface Certificates {
+	dir: string;
+	ca: string;
+	serverCert: string;
+	serverKey: string;
+	clientCert: string;
+	clientKey: string;
+	/** Removes the directory. */
+	dispose(): void;
+}
+
+/**
+ * A CA, a server certificate for 127.0.0.1 and a client certificate, all signed by that CA,
+ * made with openssl in a fresh temporary directory.
+ */
+export function makeCertificates(): Certificates {
+	const dir = mkdtempSync(join(tmpdir(), "mcp-tool-names-tls-"));
+	const at = (name: string) => join(dir, name);
+	const openssl = (...args: string[]) =>
+		execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
+	openssl("genrsa", "-out", "ca.key", "2048");
+	openssl(
+		"req",
+		"-x509",
+		"-new",
+		"-nodes",
+		"-key",
+		"ca.key",
+		"-sha256",
+		"-days",
+		"2",
+		"-subj",
+		"/CN=mcp-tool-names test CA",
+		"-out",
+		"ca.crt",
+	);
+	writeFileSync(
+		at("server.ext"),
+		"subjectAltName=IP:127.0.0.1,DNS:localhost\n",
+	);
+	for (const [name, cn] of [
+		["server", "localhost"],
+		["client", "mcp-tool-names test client"],
+	] as const) {
+		openssl("genrsa", "-out", `${name}.key`, "2048");
+		openssl(
+			"req",
+			"-new",
+			"-key",
+			`${name}.key`,
+			"-subj",
+			`/CN=${cn}`,
+			"-out",
+			`${name}.csr`,
+		);
+		openssl(
+			"x509",
+			"-req",
+			"-in",
+			`${name}.csr`,
+			"-CA",
+			"ca.crt",
+			"-CAkey",
+			"ca.key",
+			"-CAcreateserial",
+			"-days",
+			"2",
+			"-sha256",
+			"-out",
+			`${name}.crt`,
+			...(name === "server" ? ["-extfile", "server.ext"] : []),
+		);
+	}
+	return {
+		dir,
+		ca: at("ca.crt"),
+		serverCert: at("server.crt"),
+		serverKey: at("server.key"),
+		clientCert: at("client.crt"),
+		clientKey: at("client.key"),
+		dispose: () => rmSync(dir, { recursive: true, force: true }),
+	};
+}
 
 /** A free TCP port on 127.0.0.1 (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -28,6 +116,10 @@ export function freePort(): Promise<number> {
 export interface RedisServerOptions {
 	/** Keep data across restarts (append-only file, fsync always); default false. */
 	persist?: boolean;
+	/** Serve TLS only (`--port 0 --tls-port`), with these certificates, asking for a client's. */
+	tls?: Certificates;
+	/** Start as a Redis Cluster node (`--cluster-enabled yes`). */
+	cluster?: boolean;
 }
 
 export class RedisServer {
@@ -35,13 +127,15 @@ export class RedisServer {
 	readonly url: string;
 	readonly #dir: string;
 	readonly #persist: boolean;
+	readonly #options: RedisServerOptions;
 	#process: ChildProcess | undefined;
 
 	private constructor(port: number, options: RedisServerOptions) {
 		this.port = port;
-		this.url = `redis://127.0.0.1:${port}`;
+		this.url = `${options.tls === undefined ? "redis" : "rediss"}://127.0.0.1:${port}`;
 		this.#dir = mkdtempSync(join(tmpdir(), "mcp-tool-names-redis-"));
 		this.#persist = options.persist === true;
+		this.#options = options;
 	}
 
 	static async start(options: RedisServerOptions = {}): Promise<RedisServer> {
@@ -57,9 +151,34 @@ export class RedisServer {
 	/** Starts redis-server (again) on the same port; resolves once it accepts connections. */
 	async restart(): Promise<void> {
 		if (this.#process !== undefined) await this.stop();
+		const { tls, cluster } = this.#options;
 		const args = [
-			"--port",
-			String(this.port),
+			...(tls === undefined
+				? ["--port", String(this.port)]
+				: [
+						"--port",
+						"0",
+						"--tls-port",
+						String(this.port),
+						"--tls-cert-file",
+						tls.serverCert,
+						"--tls-key-file",
+						tls.serverKey,
+						"--tls-ca-cert-file",
+						tls.ca,
+						"--tls-auth-clients",
+						"yes",
+					]),
+			...(cluster === true
+				? [
+						"--cluster-enabled",
+						"yes",
+						"--cluster-config-file",
+						join(this.#dir, "nodes.conf"),
+						"--cluster-node-timeout",
+						"5000",
+					]
+				: []),
 			"--bind",
 			"127.0.0.1",
 			"--dir",
@@ -127,5 +246,84 @@ export class RedisServer {
 	async close(): Promise<void> {
 		await this.stop("SIGKILL");
 		rmSync(this.#dir, { recursive: true, force: true });
+	}
+}
+
+/** redis-cli against one server (plain TCP), e.g. `cli(port, "DBSIZE")`; its output, trimmed. */
+export function cli(port: number, ...args: string[]): string {
+	return execFileSync(
+		REDIS_CLI,
+		["-h", "127.0.0.1", "-p", String(port), ...args],
+		{
+			encoding: "utf8",
+			stdio: "pipe",
+		},
+	).trim();
+}
+
+/** Three cluster-mode redis-servers joined by `redis-cli --cluster create`: three masters. */
+export class RedisCluster {
+	readonly nodes: RedisServer[];
+
+	private constructor(nodes: RedisServer[]) {
+		this.nodes = nodes;
+	}
+
+	static async start(count = 3): Promise<RedisCluster> {
+		const nodes: RedisServer[] = [];
+		try {
+			for (let i = 0; i < count; i++)
+				nodes.push(await RedisServer.start({ cluster: true }));
+			const cluster = new RedisCluster(nodes);
+			execFileSync(
+				REDIS_CLI,
+				[
+					"--cluster",
+					"create",
+					...nodes.map((node) => `127.0.0.1:${node.port}`),
+					"--cluster-replicas",
+					"0",
+					"--cluster-yes",
+				],
+				{ stdio: "pipe" },
+			);
+			await cluster.#settled();
+			return cluster;
+		} catch (error) {
+			await Promise.all(nodes.map((node) => node.close()));
+			throw error;
+		}
+	}
+
+	/** Resolves once every node sees the whole cluster as ok, with every slot served. */
+	async #settled(): Promise<void> {
+		for (let attempt = 0; ; attempt++) {
+			const ok = this.nodes.every((node) => {
+				const info = cli(node.port, "CLUSTER", "INFO");
+				return (
+					info.includes("cluster_state:ok") &&
+					info.includes("cluster_slots_ok:16384") &&
+					info.includes(`cluster_known_nodes:${this.nodes.length}`)
+				);
+			});
+			if (ok) return;
+			if (attempt > 200) throw new Error("the Redis Cluster did not settle");
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+
+	/** How many keys each node holds (DBSIZE), in the order of {@link nodes}. */
+	keysPerNode(): number[] {
+		return this.nodes.map((node) => Number(cli(node.port, "DBSIZE")));
+	}
+
+	/** Runs one command on every node, e.g. `SCRIPT FLUSH`. */
+	onEveryNode(...args: string[]): void {
+		for (const node of this.nodes) cli(node.port, ...args);
+	}
+
+	/** Stops every node and removes their directories. */
+	async close(): Promise<void> {
+		await Promise.all(this.nodes.map((node) => node.close()));
 	}
 }

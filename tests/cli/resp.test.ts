@@ -5,6 +5,7 @@ import {
 	RespParser,
 	RespReplyError,
 } from "../../src/cli/proxy/_resp-parser.js";
+import { slotOf } from "../../src/cli/proxy/_resp-router.js";
 import { RedisServer } from "../_support/redis-server.js";
 
 describe("RespParser", () => {
@@ -86,5 +87,17 @@ describe("RespClient", () => {
 		client.close();
 		for (const socket of sockets) socket.destroy();
 		await new Promise<void>((resolve) => silent.close(() => resolve()));
+	});
+});
+
+describe("slotOf", () => {
+	it("computes Redis Cluster hash slots, hash tags included", () => {
+		// CRC16/XMODEM("123456789") is 0x31c3, the check value of the Redis Cluster spec.
+		expect(slotOf("123456789")).toBe(0x31c3);
+		expect(slotOf("foo")).toBe(12182);
+		expect(slotOf("{foo}:names")).toBe(12182);
+		expect(slotOf("prefix:{foo}:wires")).toBe(12182);
+		// An empty tag is no tag: the whole key is hashed.
+		expect(slotOf("{}foo")).not.toBe(slotOf("foo"));
 	});
 });

@@ -2,22 +2,17 @@
 // upstream whose tools come and go: a client lists on one and calls on the other.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisServer } from "../_support/redis-server.js";
-import {
-	INITIALIZE,
-	INITIALIZED,
-	proxyEnv,
-	type RawProxy,
-	scratch,
-	startRawProxy,
-} from "./_proxy.js";
+import { type RawProxy, scratch } from "./_proxy.js";
 import { random } from "./_replicas.js";
+import {
+	type Client,
+	churnAcross,
+	type Message,
+	startStoreProxy,
+} from "./_store-client.js";
 
-const CHURN = fileURLToPath(
-	new URL("./fixtures/churn-upstream.mjs", import.meta.url),
-);
 // Names that collide once sanitised: their wire names depend on history.
 const POOL = [
 	"github/search",
@@ -54,62 +49,13 @@ afterAll(async () => {
 	work.dispose();
 }, 30_000);
 
-type Message = Record<string, any>;
-
-/** A client on one proxy process, speaking JSON lines. */
-class Client {
-	readonly proxy: RawProxy;
-	#ids = 0;
-
-	constructor(proxy: RawProxy) {
-		this.proxy = proxy;
-	}
-
-	async request(method: string, params: unknown = {}): Promise<Message> {
-		const id = `c${++this.#ids}`;
-		this.proxy.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
-		return this.proxy.next((message) => message.id === id);
-	}
-
-	/** wire → canonical of a tools/list through this proxy, or the error answer. */
-	async list(): Promise<Map<string, string> | Message> {
-		const answer = await this.request("tools/list");
-		if (answer.error !== undefined) return answer;
-		return new Map(
-			(answer.result.tools as Message[]).map((tool) => [
-				tool.name as string,
-				tool._meta.canonical as string,
-			]),
-		);
-	}
-
-	/** The canonical name a call for `wire` reached, or the error answer. */
-	async call(wire: string): Promise<string | Message> {
-		const answer = await this.request("tools/call", { name: wire });
-		if (answer.error !== undefined) return answer;
-		return answer.result.content[0].text as string;
-	}
-}
-
 async function start(catalog: string, scope: string): Promise<Client> {
-	const proxy = startRawProxy(
-		[
-			"proxy",
-			"--store",
-			redis.url,
-			"--store-scope",
-			scope,
-			"--",
-			process.execPath,
-			CHURN,
-		],
-		proxyEnv({ CHURN_CATALOG: catalog }),
-	);
-	proxies.push(proxy);
-	proxy.send(INITIALIZE);
-	await proxy.next((message) => message.id === "init");
-	proxy.send(INITIALIZED);
-	return new Client(proxy);
+	return startStoreProxy(proxies, catalog, [
+		"--store",
+		redis.url,
+		"--store-scope",
+		scope,
+	]);
 }
 
 describe("mcp-tool-names proxy --store", () => {
@@ -122,37 +68,14 @@ describe("mcp-tool-names proxy --store", () => {
 			await start(catalog, "churn"),
 			await start(catalog, "churn"),
 		];
-		/** Every pair any list ever gave: a wire name must never change meaning. */
-		const held = new Map<string, string>();
-		const misrouted: string[] = [];
-		let calls = 0;
-		for (let cycle = 0; cycle < CYCLES; cycle++) {
-			const name = POOL[Math.floor(next() * POOL.length)] as string;
-			if (names.has(name) && names.size > 1) names.delete(name);
-			else names.add(name);
-			writeFileSync(catalog, [...names].join("\n"));
-			const lister = clients[cycle % 2] as Client;
-			const caller = clients[(cycle + 1) % 2] as Client;
-			const listed = await lister.list();
-			expect(listed).toBeInstanceOf(Map);
-			for (const [wire, canonical] of listed as Map<string, string>) {
-				expect(held.get(wire) ?? canonical).toBe(canonical);
-				held.set(wire, canonical);
-			}
-			// The caller has not listed this catalog: new names are read through.
-			const fresh = [...(listed as Map<string, string>).keys()];
-			const old = [...held.keys()];
-			for (const wire of [
-				fresh[Math.floor(next() * fresh.length)] as string,
-				old[Math.floor(next() * old.length)] as string,
-			]) {
-				calls++;
-				const reached = await caller.call(wire);
-				if (reached !== held.get(wire))
-					misrouted.push(`${wire} → ${JSON.stringify(reached)}`);
-			}
-			expect(await caller.list()).toEqual(listed);
-		}
+		const { calls, misrouted, held } = await churnAcross(
+			clients,
+			catalog,
+			POOL,
+			names,
+			next,
+			CYCLES,
+		);
 		expect(calls).toBe(CYCLES * 2);
 		expect(misrouted).toEqual([]);
 		expect(held.size).toBeGreaterThan(names.size);

@@ -27,19 +27,44 @@ export interface IORedisClientLike {
 }
 
 /**
- * A connected Redis (or Valkey) client: node-redis or ioredis.
+ * The part of a node-redis cluster client (`createCluster()` of `redis` 5) the store uses:
+ * its `sendCommand` takes the key that picks the node first.
+ *
+ * @example
+ * ```ts
+ * const client: NodeRedisClusterLike = await createCluster({ rootNodes: [{ url }] }).connect();
+ * ```
+ */
+export interface NodeRedisClusterLike {
+	/** Sends one raw command to the node that holds `firstKey` (any node without one). */
+	sendCommand(
+		firstKey: string | undefined,
+		isReadonly: boolean | undefined,
+		args: string[],
+	): Promise<unknown>;
+	/** The cluster's masters (what tells a cluster client from a single one). */
+	getMasters(): unknown[];
+}
+
+/**
+ * A connected Redis (or Valkey) client: node-redis (`createClient` or `createCluster`) or
+ * ioredis (`Redis` or `Cluster`).
  *
  * @example
  * ```ts
  * const client: RedisClientLike = await createClient({ url }).connect();
  * ```
  */
-export type RedisClientLike = NodeRedisClientLike | IORedisClientLike;
+export type RedisClientLike =
+	| NodeRedisClientLike
+	| NodeRedisClusterLike
+	| IORedisClientLike;
 
-/** One raw command, whichever client it is. */
-export type SendCommand = (args: string[]) => Promise<unknown>;
+/** One raw command, whichever client it is; `key` is the key it works on, if any. */
+export type SendCommand = (args: string[], key?: string) => Promise<unknown>;
 
-const CLIENT = "a node-redis client (sendCommand) or an ioredis client (call)";
+const CLIENT =
+	"a node-redis client or cluster (sendCommand) or an ioredis client or cluster (call)";
 
 /**
  * The one way the store sends commands, read once from the client it was given.
@@ -48,19 +73,30 @@ const CLIENT = "a node-redis client (sendCommand) or an ioredis client (call)";
  * `invalid-argument` for one whose properties throw when read
  */
 export function commandSender(owner: string, client: unknown): SendCommand {
-	const { call, sendCommand } = readArgument(
+	const { call, sendCommand, getMasters } = readArgument(
 		owner,
 		"options.client",
 		client,
-		(): Partial<Record<"call" | "sendCommand", unknown>> =>
+		(): Partial<Record<"call" | "sendCommand" | "getMasters", unknown>> =>
 			isRecord(client)
-				? { call: client.call, sendCommand: client.sendCommand }
+				? {
+						call: client.call,
+						sendCommand: client.sendCommand,
+						getMasters: client.getMasters,
+					}
 				: {},
 		CLIENT,
 	);
 	if (typeof call === "function") {
+		// ioredis, single or Cluster: a Cluster finds the key of EVALSHA/EVAL itself.
 		const bound = (call as IORedisClientLike["call"]).bind(client);
 		return ([command, ...args]) => bound(command as string, ...args);
+	}
+	if (typeof sendCommand === "function" && typeof getMasters === "function") {
+		const bound = (sendCommand as NodeRedisClusterLike["sendCommand"]).bind(
+			client,
+		);
+		return (args, key) => bound(key, false, args);
 	}
 	if (typeof sendCommand === "function") {
 		const bound = (sendCommand as NodeRedisClientLike["sendCommand"]).bind(

@@ -18,6 +18,7 @@ export { MemoryCodecStore, mergeClaim } from "../../core/store.js";
 export type {
 	IORedisClientLike,
 	NodeRedisClientLike,
+	NodeRedisClusterLike,
 	RedisClientLike,
 } from "./client.js";
 export type { RedisCodecStoreOptions } from "./store.js";

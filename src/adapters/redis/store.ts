@@ -27,7 +27,10 @@ import {
  * ```
  */
 export interface RedisCodecStoreOptions {
-	/** A connected node-redis or ioredis client; the store never connects or closes it. */
+	/**
+	 * A connected node-redis or ioredis client, single or cluster; the store never connects or
+	 * closes it.
+	 */
 	client: RedisClientLike;
 	/** Put before every key; default `mcp-tool-names:`. */
 	prefix?: string;
@@ -152,27 +155,25 @@ export class RedisCodecStore implements CodecStore {
 		};
 	}
 
-	/** EVALSHA, loading the script first and again after Redis forgot it (a restart). */
+	/**
+	 * EVALSHA, loading the script first; on a node that does not have it (a restart, or
+	 * another node of a cluster), EVAL: it runs on that same node (same key, same slot) and
+	 * leaves the script cached there.
+	 */
 	async #run(script: string, scope: string, args: string[]): Promise<unknown> {
 		const { names, wires, meta } = this.keysOf(scope);
 		const keys = ["3", names, wires, meta];
-		for (let attempt = 0; ; attempt++) {
-			let sha = this.#sha.get(script);
-			if (sha === undefined) {
-				sha = this.#send(["SCRIPT", "LOAD", script]).then(String);
-				this.#sha.set(script, sha);
-				sha.catch(() => this.#sha.delete(script));
-			}
-			try {
-				return await this.#send(["EVALSHA", await sha, ...keys, ...args]);
-			} catch (error) {
-				if (
-					attempt > 0 ||
-					!String((error as Error)?.message).includes("NOSCRIPT")
-				)
-					throw error;
-				this.#sha.delete(script);
-			}
+		let sha = this.#sha.get(script);
+		if (sha === undefined) {
+			sha = this.#send(["SCRIPT", "LOAD", script]).then(String);
+			this.#sha.set(script, sha);
+			sha.catch(() => this.#sha.delete(script));
+		}
+		try {
+			return await this.#send(["EVALSHA", await sha, ...keys, ...args], names);
+		} catch (error) {
+			if (!String((error as Error)?.message).includes("NOSCRIPT")) throw error;
+			return this.#send(["EVAL", script, ...keys, ...args], names);
 		}
 	}
 }

@@ -3,7 +3,7 @@
 // `npx -y mcp-tool-names proxy --store …` runs with nothing else installed. It never queues
 // while Redis is away: a command on a lost connection dials again once and fails fast, which
 // is what lets names known locally keep working and new ones fail closed.
-import { connect as connectTcp, type Socket } from "node:net";
+import { connect as connectTcp, isIP, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import type { NodeRedisClientLike } from "../../adapters/redis/client.js";
 import { RespParser, RespReplyError } from "./_resp-parser.js";
@@ -16,6 +16,15 @@ export interface RedisAddress {
 	username?: string;
 	password?: string;
 	db?: number;
+	/** `--store-tls-ca`, `--store-tls-cert`, `--store-tls-key`: the files' contents. */
+	tlsFiles?: TlsFiles;
+}
+
+/** PEM contents for a TLS connection: a CA to trust, a client certificate and its key. */
+export interface TlsFiles {
+	ca?: Buffer;
+	cert?: Buffer;
+	key?: Buffer;
 }
 
 /** Options of a {@link RespClient}. */
@@ -60,6 +69,19 @@ export class RespClient implements NodeRedisClientLike {
 		return this.#write(socket, args);
 	}
 
+	/**
+	 * Sends `ASKING` and then one command on the same connection, back to back (nothing can
+	 * run between them): a Redis Cluster node answers for a slot it is importing only so.
+	 */
+	async sendAsking(args: string[]): Promise<unknown> {
+		const socket = await this.#connection();
+		const asking = this.#write(socket, ["ASKING"]);
+		const reply = this.#write(socket, args);
+		reply.catch(() => {});
+		await asking;
+		return reply;
+	}
+
 	/** Closes the connection; later commands fail. */
 	close(): void {
 		this.#closed = true;
@@ -82,8 +104,14 @@ export class RespClient implements NodeRedisClientLike {
 		const { host, port, tls } = this.#address;
 		const socket = await new Promise<Socket>((resolve, reject) => {
 			const ready = tls ? "secureConnect" : "connect";
+			// The server name (SNI) only for a DNS name: Node warns (DEP0123) for an IP.
 			const raw = tls
-				? connectTls({ host, port, servername: host })
+				? connectTls({
+						host,
+						port,
+						...(isIP(host) === 0 ? { servername: host } : {}),
+						...this.#address.tlsFiles,
+					})
 				: connectTcp({ host, port });
 			const timer = setTimeout(() => {
 				raw.destroy();
@@ -135,8 +163,14 @@ export class RespClient implements NodeRedisClientLike {
 			if (db !== undefined && db !== 0)
 				await this.#write(socket, ["SELECT", String(db)]);
 		} catch (error) {
-			this.#drop(error as Error, socket);
-			throw error;
+			const cause = error as Error;
+			const clear = cause.message.includes("not allowed in cluster mode")
+				? new Error(
+						`Redis at ${this.where} is a Redis Cluster node, which has only database 0: drop /${db} from the URL`,
+					)
+				: cause;
+			this.#drop(clear, socket);
+			throw clear;
 		}
 		// Only now: no command may run before AUTH and SELECT are through.
 		this.#socket = socket;

@@ -1,11 +1,13 @@
 // `--store redis://…`: the proxy's shared wire-name state, on the library's RedisCodecStore and
 // SharedCodec, spoken to through the proxy's own RESP client (no Redis package needed).
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { RedisCodecStore, SharedCodec } from "../../adapters/redis/index.js";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import { displayUrl } from "../_printable.js";
-import { type RedisAddress, RespClient } from "./_resp-client.js";
+import type { RedisAddress, TlsFiles } from "./_resp-client.js";
+import { RespRouter } from "./_resp-router.js";
 
 /** `--store` and its companions, parsed. */
 export interface StoreSettings {
@@ -24,7 +26,16 @@ export interface StoreValues {
 	scope?: string | undefined;
 	prefix?: string | undefined;
 	ttl?: string | undefined;
+	tlsCa?: string | undefined;
+	tlsCert?: string | undefined;
+	tlsKey?: string | undefined;
 }
+
+const TLS_OPTIONS = {
+	tlsCa: ["--store-tls-ca", "ca"],
+	tlsCert: ["--store-tls-cert", "cert"],
+	tlsKey: ["--store-tls-key", "key"],
+} as const;
 
 /** Longest wait for Redis: each connection, reply and store operation. */
 export const STORE_TIMEOUT_MS = 5_000;
@@ -46,14 +57,18 @@ export function storeSettingsOf(
 	profile: ProfileName,
 ): StoreSettings | undefined {
 	if (values.store === undefined) {
-		const stray = (["scope", "prefix", "ttl"] as const).find(
-			(key) => values[key] !== undefined,
-		);
+		const stray = (
+			["scope", "prefix", "ttl", "tlsCa", "tlsCert", "tlsKey"] as const
+		).find((key) => values[key] !== undefined);
 		if (stray !== undefined)
-			throw usage(`--store-${stray} needs --store redis://host:port`);
+			throw usage(
+				`${stray.startsWith("tls") ? TLS_OPTIONS[stray as keyof typeof TLS_OPTIONS][0] : `--store-${stray}`} needs --store redis://host:port`,
+			);
 		return undefined;
 	}
 	const { address, url } = addressOf(values.store);
+	const tlsFiles = tlsFilesOf(values, address.tls);
+	if (tlsFiles !== undefined) address.tlsFiles = tlsFiles;
 	const scope = values.scope ?? defaultScope(profile, upstream);
 	if (scope.trim() === "")
 		throw usage("--store-scope needs a name, e.g. --store-scope github");
@@ -89,6 +104,38 @@ export function defaultScope(profile: ProfileName, upstream: string): string {
 	return `${profile}:${hash.slice(0, 16)}`;
 }
 
+/** Reads the PEM files of `--store-tls-*`: only with `rediss://`, a certificate with its key. */
+function tlsFilesOf(values: StoreValues, tls: boolean): TlsFiles | undefined {
+	const given = (
+		Object.keys(TLS_OPTIONS) as Array<keyof typeof TLS_OPTIONS>
+	).filter((key) => values[key] !== undefined);
+	if (given.length === 0) return undefined;
+	const [first] = TLS_OPTIONS[given[0] as keyof typeof TLS_OPTIONS];
+	if (!tls)
+		throw usage(
+			`${first} needs a TLS store URL: write rediss:// instead of redis://`,
+		);
+	if ((values.tlsCert === undefined) !== (values.tlsKey === undefined))
+		throw usage(
+			"--store-tls-cert and --store-tls-key go together: the client certificate and its private key",
+		);
+	const files: TlsFiles = {};
+	for (const key of given) {
+		const [option, field] = TLS_OPTIONS[key];
+		const path = values[key] as string;
+		if (path.trim() === "") throw usage(`${option} needs a file path`);
+		try {
+			files[field] = readFileSync(path);
+		} catch (error) {
+			throw usage(
+				`Cannot read ${option} ${quote(path)}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+				error,
+			);
+		}
+	}
+	return files;
+}
+
 /** The store of one proxy process: one connection and one shared codec for every session. */
 export interface OpenStore {
 	shared: SharedCodec;
@@ -106,7 +153,7 @@ export function openStore(
 	settings: StoreSettings,
 	profile: ProfileName,
 ): OpenStore {
-	const client = new RespClient({
+	const client = new RespRouter({
 		address: settings.address,
 		timeoutMs: STORE_TIMEOUT_MS,
 	});

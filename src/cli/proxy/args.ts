@@ -120,6 +120,9 @@ const PROXY_OPTIONS = {
 	"store-scope": { type: "string" },
 	"store-prefix": { type: "string" },
 	"store-ttl": { type: "string" },
+	"store-tls-ca": { type: "string" },
+	"store-tls-cert": { type: "string" },
+	"store-tls-key": { type: "string" },
 	help: { type: "boolean", short: "h" },
 } as const;
 
@@ -213,6 +216,9 @@ export function parseProxyArgs(
 			scope: values["store-scope"] as string | undefined,
 			prefix: values["store-prefix"] as string | undefined,
 			ttl: values["store-ttl"] as string | undefined,
+			tlsCa: values["store-tls-ca"] as string | undefined,
+			tlsCert: values["store-tls-cert"] as string | undefined,
+			tlsKey: values["store-tls-key"] as string | undefined,
 		},
 		// Hashed into the default scope: never an argument or a URL's credentials in a key.
 		upstream.type === "http"

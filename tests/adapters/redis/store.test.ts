@@ -181,7 +181,7 @@ for (const kit of KITS) {
 			).toEqual({
 				code: "invalid-option",
 				message:
-					"RedisCodecStore option client must be a node-redis client (sendCommand) or an ioredis client (call), got an object",
+					"RedisCodecStore option client must be a node-redis client or cluster (sendCommand) or an ioredis client or cluster (call), got an object",
 			});
 			expect(failureOf(() => new RedisCodecStore(trap as never))).toEqual({
 				code: "invalid-argument",
@@ -193,7 +193,7 @@ for (const kit of KITS) {
 			).toEqual({
 				code: "invalid-argument",
 				message:
-					"RedisCodecStore expects options.client to be a node-redis client (sendCommand) or an ioredis client (call), got an object that throws when read: hostile getter",
+					"RedisCodecStore expects options.client to be a node-redis client or cluster (sendCommand) or an ioredis client or cluster (call), got an object that throws when read: hostile getter",
 			});
 			for (const options of [
 				{ client: {} },
@@ -232,7 +232,7 @@ describe("RedisCodecStore when Redis goes away", () => {
 		} finally {
 			await redis.restart();
 		}
-		// Persistent Redis: nothing lost; the script cache is gone (NOSCRIPT) and reloaded.
+		// Persistent Redis: nothing lost; the script cache is gone (NOSCRIPT): EVAL runs it.
 		const other = new SharedCodec({ store, scope: s, timeoutMs: 5000 });
 		await retry(() => names.sync(["new/tool"]));
 		await other.sync(["new/tool", "known/tool"]);
@@ -252,8 +252,9 @@ async function retry(task: () => Promise<void>): Promise<void> {
 }
 
 function send(client: RedisClientLike, args: string[]): Promise<unknown> {
-	return "call" in client
-		? client.call(args[0] as string, ...args.slice(1))
+	if ("call" in client) return client.call(args[0] as string, ...args.slice(1));
+	return "getMasters" in client
+		? client.sendCommand(undefined, false, args)
 		: client.sendCommand(args);
 }
 
