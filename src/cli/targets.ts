@@ -206,6 +206,7 @@ async function nothingToClose(): Promise<undefined> {
  */
 export function commandLine(command: string, args: readonly string[]): string {
 	const line = [command, ...args]
+		.map(withoutCredentials)
 		.map((word) =>
 			/^[\w@%+=:,./-]+$/.test(word)
 				? word
@@ -213,6 +214,17 @@ export function commandLine(command: string, args: readonly string[]): string {
 		)
 		.join(" ");
 	return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}
+
+/**
+ * A word of a command line with any URL in it (`redis://:pw@host`, `--url=https://…?token=…`)
+ * printed without its userinfo and query: a store password or token given to a server in its
+ * arguments never reaches a message.
+ */
+function withoutCredentials(word: string): string {
+	const at = word.search(/[a-z][a-z0-9+.-]*:\/\//i);
+	if (at === -1) return word;
+	return `${word.slice(0, at)}${displayUrl(word.slice(at))}`;
 }
 
 async function readText(path: string): Promise<string> {

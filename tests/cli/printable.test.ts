@@ -4,6 +4,7 @@ import {
 	printable,
 	printableJson,
 } from "../../src/cli/_printable.js";
+import { commandLine } from "../../src/cli/targets.js";
 import { rawControls } from "../_support/hostile.js";
 
 describe("printable", () => {
@@ -71,5 +72,20 @@ describe("displayUrl", () => {
 		expect(displayUrl("not a url with a secret")).toBe(
 			"(a URL that cannot be read)",
 		);
+	});
+});
+
+describe("commandLine", () => {
+	it("prints URLs in a server's arguments without their userinfo or query", () => {
+		const line = commandLine("npx", [
+			"mcp-tool-names",
+			"proxy",
+			"--store",
+			"redis://:s3cret/pw@127.0.0.1:6379/2",
+			"--url=https://user:pw@example.com/mcp?token=abc",
+		]);
+		expect(line).not.toMatch(/s3cret|pw@|token|abc/);
+		expect(line).toContain("--store 'redis://…'");
+		expect(line).toContain("--url=https://example.com/mcp");
 	});
 });
