@@ -145,16 +145,6 @@ export function endsWithWords(
 	return true;
 }
 
-/** Whether `a` starts with all of `b` (in full, possibly equal). */
-export function startsWithWords(
-	a: readonly string[],
-	b: readonly string[],
-): boolean {
-	if (a.length < b.length) return false;
-	for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
-	return true;
-}
-
 const SCRIPTS =
 	"Latin Cyrillic Greek Armenian Hebrew Arabic Han Hiragana Katakana Hangul Thai Devanagari"
 		.split(" ")
