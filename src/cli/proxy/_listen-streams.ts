@@ -5,7 +5,12 @@
 // Every step is one map lookup, so a batch costs what its messages cost.
 import type { ServerResponse } from "node:http";
 import { isRecord } from "../../core/_guards.js";
-import { type Frame, type Id, isId } from "./_messages.js";
+import {
+	type Frame,
+	type Id,
+	isId,
+	lengthWithoutLineEnd,
+} from "./_messages.js";
 
 /** The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them. */
 export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
@@ -223,10 +228,7 @@ function write(response: ServerResponse, data: string): void {
  */
 function dataOf(message: unknown, bytes?: Buffer): string | undefined {
 	if (bytes !== undefined) {
-		let end = bytes.length;
-		while (end > 0 && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x0d))
-			end -= 1;
-		const text = bytes.toString("utf8", 0, end);
+		const text = bytes.toString("utf8", 0, lengthWithoutLineEnd(bytes));
 		// A body spread over several lines (an HTTP upstream's) cannot be one field as it is.
 		if (!/[\r\n]/.test(text)) return text;
 	}

@@ -84,6 +84,14 @@ export function errorLine(
 	};
 }
 
+/** The length of a line without its line end (`\n`, `\r\n`): a stdio line keeps its own. */
+export function lengthWithoutLineEnd(bytes: Buffer): number {
+	let end = bytes.length;
+	while (end > 0 && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x0d))
+		end -= 1;
+	return end;
+}
+
 export function isBlank(bytes: Buffer): boolean {
 	for (const byte of bytes)
 		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)

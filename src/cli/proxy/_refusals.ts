@@ -4,6 +4,7 @@ import {
 	errorLine,
 	type Frame,
 	INTERNAL_ERROR,
+	lengthWithoutLineEnd,
 	requestIdsOf,
 	storeErrorOf,
 } from "./_messages.js";
@@ -68,12 +69,7 @@ export function logMalformed(
 ): void {
 	const sample = bytes.subarray(0, 80).toString("utf8").trim();
 	// A stdio line comes with its line end: its length is the line's own.
-	let length = bytes.length;
-	while (
-		length > 0 &&
-		(bytes[length - 1] === 0x0a || bytes[length - 1] === 0x0d)
-	)
-		length -= 1;
+	const length = lengthWithoutLineEnd(bytes);
 	log({
 		event: "malformed",
 		side,
