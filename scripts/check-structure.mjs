@@ -57,12 +57,8 @@ function resolveSpecifier(from, specifier) {
 
 /** Each file's imports (target, names or "*"), and the names it exports. */
 function readModule(path) {
-	const source = ts.createSourceFile(
-		path,
-		readFileSync(path, "utf8"),
-		ts.ScriptTarget.Latest,
-		true,
-	);
+	const text = readFileSync(path, "utf8");
+	const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
 	const imports = [];
 	const exported = new Set();
 	const hasExport = (node) =>
