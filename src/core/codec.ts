@@ -8,6 +8,7 @@ import {
 	namesOf,
 } from "./_codec-input.js";
 import { report } from "./_diagnostic-text.js";
+import { invalidOption } from "./_guards.js";
 import { STORE_BOUND, unassigned } from "./_lock.js";
 import { NameTable } from "./_name-table.js";
 import { type PlannedName, planNames } from "./_plan.js";
@@ -297,4 +298,34 @@ export class WireNameCodec {
 			report(planned, this.#onDiagnostic, this.#profile, this.#table.reverse);
 		this.#onChange?.(this);
 	}
+}
+
+const CODEC_METHODS = [
+	"encodeAll",
+	"encodeTools",
+	"decode",
+	"lookup",
+	"wireNameOf",
+	"toJSON",
+] as const;
+
+/**
+ * Whether a value is a {@link WireNameCodec}, recognised by its methods rather than its
+ * class: one from another copy of the library (ESM next to CJS) has another class object.
+ */
+function isCodec(value: unknown): value is WireNameCodec {
+	if (typeof value !== "object" || value === null) return false;
+	const codec = value as Partial<Record<string, unknown>>;
+	return CODEC_METHODS.every((method) => typeof codec[method] === "function");
+}
+
+/** A codec option, checked by shape; `undefined` when left out. */
+export function codecOption(
+	owner: string,
+	value: unknown,
+): WireNameCodec | undefined {
+	if (value === undefined) return undefined;
+	if (!isCodec(value))
+		throw invalidOption(owner, "codec", "a WireNameCodec", value);
+	return value;
 }

@@ -1,7 +1,6 @@
 import { checkNames } from "./_codec-input.js";
 import {
 	checkOptions,
-	codecOption,
 	invalidOption,
 	isRecord,
 	positiveIntegerOption,
@@ -9,7 +8,7 @@ import {
 } from "./_guards.js";
 import { STORE_BOUND } from "./_lock.js";
 import { snapshotProfile } from "./_snapshot.js";
-import { WireNameCodec } from "./codec.js";
+import { codecOption, WireNameCodec } from "./codec.js";
 import type { WireNameCodecOptions } from "./codec-options.js";
 import {
 	describeValue,
