@@ -1,24 +1,53 @@
 import { checkAdoption } from "./_adopt.js";
-import {
-	checkArray,
-	checkCodecOptions,
-	checkName,
-	checkNames,
-	nameOf,
-	namesOf,
-} from "./_codec-input.js";
 import { report } from "./_diagnostic-text.js";
-import { invalidOption } from "./_guards.js";
-import { STORE_BOUND, unassigned } from "./_lock.js";
-import { NameTable } from "./_name-table.js";
+import { checkOptions, functionOption, invalidOption } from "./_guards.js";
+import { compareCodeUnits } from "./_order.js";
 import { type PlannedName, planNames } from "./_plan.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
-import type { WireNameCodecOptions } from "./codec-options.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { type NameProfile, resolveProfile } from "./profiles.js";
+import { describeValue, McpToolNamesError } from "./errors.js";
+import {
+	type NameProfile,
+	type ProfileName,
+	resolveProfile,
+} from "./profiles.js";
 
 export type { CodecSnapshot, SnapshotProfile } from "./_snapshot.js";
-export type { WireNameCodecOptions } from "./codec-options.js";
+
+/**
+ * Options of a {@link WireNameCodec}.
+ *
+ * @example
+ * ```ts
+ * const options: WireNameCodecOptions = { profile: "gemini", onDiagnostic: (d) => log(d.message) };
+ * ```
+ */
+export interface WireNameCodecOptions {
+	/** The provider rules wire names must satisfy; default `openai`. */
+	profile?: ProfileName | NameProfile;
+	/** Called for every rename, truncation, collision and refusal. */
+	onDiagnostic?: (diagnostic: Diagnostic) => void;
+	/**
+	 * Called after every change of the assignments (new names assigned or adopted), with the
+	 * codec, so a snapshot can be saved on change; `version` counts the changes.
+	 */
+	onChange?: (codec: WireNameCodec) => void;
+}
+
+/**
+ * Codecs that take their names from a shared store (a `SharedCodec` holds them): they plan
+ * and adopt, and never assign on their own.
+ */
+export const STORE_BOUND: WeakSet<object> = new WeakSet<object>();
+
+/** The error of a store-bound codec asked to assign on its own. */
+export function unassigned(planned: readonly PlannedName[]): McpToolNamesError {
+	const first = planned[0] as PlannedName;
+	return new McpToolNamesError(
+		"unassigned",
+		`Tool ${describeValue(first.canonical)} has no wire name yet, and this codec takes its names from a shared store; sync the names through the store first`,
+	);
+}
 
 /**
  * A deterministic, reversible mapping between canonical MCP tool names and names a provider
@@ -328,4 +357,124 @@ export function codecOption(
 	if (!isCodec(value))
 		throw invalidOption(owner, "codec", "a WireNameCodec", value);
 	return value;
+}
+
+/**
+ * Checks the shape of codec options (the profile is checked when it is resolved) and
+ * returns them as a plain copy, read once.
+ */
+export function checkCodecOptions(options: unknown): WireNameCodecOptions {
+	const opts = checkOptions(FN, options as WireNameCodecOptions | undefined);
+	functionOption(FN, "onDiagnostic", opts.onDiagnostic);
+	functionOption(FN, "onChange", opts.onChange);
+	return opts;
+}
+
+export function checkName(
+	name: unknown,
+	method: string,
+): asserts name is string {
+	if (typeof name !== "string" || name === "") {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`${method} expects a non-empty string tool name, got ${describeValue(name)}`,
+		);
+	}
+}
+
+export function checkNames(names: unknown, method: string): void {
+	checkArray(names, method, "tool names");
+	for (const name of names as unknown[]) checkName(name, method);
+}
+
+export function checkArray(value: unknown, method: string, what: string): void {
+	if (!Array.isArray(value)) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`${method} expects an array of ${what}, got ${describeValue(value)}`,
+		);
+	}
+}
+
+/** The name of a tool definition, when it is a non-empty string. */
+export function nameOf(tool: unknown): string | undefined {
+	if (typeof tool !== "object" || tool === null) return undefined;
+	const name = (tool as { name?: unknown }).name;
+	return typeof name === "string" && name !== "" ? name : undefined;
+}
+
+/** The names of those tool definitions that have one. */
+export function namesOf(tools: readonly unknown[]): string[] {
+	const names: string[] = [];
+	for (const tool of tools) {
+		const name = nameOf(tool);
+		if (name !== undefined) names.push(name);
+	}
+	return names;
+}
+
+const FN = "WireNameCodec";
+
+/**
+ * The assignments of one codec, both ways, with a change count and the prose pattern
+ * built from them (rebuilt lazily after a change).
+ */
+export class NameTable {
+	/** canonical → wire */
+	readonly forward: Map<string, string> = new Map();
+	/** wire → canonical */
+	readonly reverse: Map<string, string> = new Map();
+	version = 0;
+	#pattern: RegExp | null | undefined;
+
+	bind(canonical: string, wire: string): void {
+		this.forward.set(canonical, wire);
+		this.reverse.set(wire, canonical);
+	}
+
+	/** Binds a batch as one change. */
+	apply(planned: readonly PlannedName[]): void {
+		for (const entry of planned) this.bind(entry.canonical, entry.wire);
+		this.#pattern = undefined;
+		this.version++;
+	}
+
+	/** Replaces the renamed canonical names in `text` with their wire names. */
+	rewrite(text: string): string {
+		if (this.#pattern === undefined) this.#pattern = prosePattern(this.forward);
+		const pattern = this.#pattern;
+		if (pattern === null) return text;
+		pattern.lastIndex = 0;
+		return text.replace(pattern, (match) => this.forward.get(match) ?? match);
+	}
+}
+
+// Names longer than this are not looked for in prose: nobody writes them there, and a
+// pattern of a few megabytes would exceed what regular-expression engines accept.
+const MAX_PROSE_NAME_LENGTH = 1024;
+const WORD_CHAR = "A-Za-z0-9_-";
+// A name in prose must not touch a word character, nor a `/`, `.` or `:` that itself
+// touches one (`a/b/c` must not match inside `a/b/cd` or `x/a/b/c`).
+const BEFORE = `(?<![${WORD_CHAR}])(?<![${WORD_CHAR}][/.:])`;
+const AFTER = `(?![${WORD_CHAR}])(?![/.:][${WORD_CHAR}])`;
+
+/**
+ * The pattern matching every renamed canonical name in prose, longest first; `null` when
+ * no name was renamed.
+ */
+export function prosePattern(
+	forward: ReadonlyMap<string, string>,
+): RegExp | null {
+	const renamed: string[] = [];
+	for (const [canonical, wire] of forward)
+		if (canonical !== wire && canonical.length <= MAX_PROSE_NAME_LENGTH)
+			renamed.push(canonical);
+	if (renamed.length === 0) return null;
+	renamed.sort((a, b) => b.length - a.length || compareCodeUnits(a, b));
+	const alternatives = renamed.map(escapeRegExp).join("|");
+	return new RegExp(`${BEFORE}(?:${alternatives})${AFTER}`, "g");
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 }

@@ -1,4 +1,3 @@
-import { checkNames } from "./_codec-input.js";
 import {
 	checkOptions,
 	invalidOption,
@@ -6,10 +5,14 @@ import {
 	positiveIntegerOption,
 	readArgument,
 } from "./_guards.js";
-import { STORE_BOUND } from "./_lock.js";
 import { snapshotProfile } from "./_snapshot.js";
-import { codecOption, WireNameCodec } from "./codec.js";
-import type { WireNameCodecOptions } from "./codec-options.js";
+import {
+	checkNames,
+	codecOption,
+	STORE_BOUND,
+	WireNameCodec,
+	type WireNameCodecOptions,
+} from "./codec.js";
 import {
 	describeValue,
 	isMcpToolNamesError,
