@@ -1,4 +1,4 @@
-import { conflictText } from "./_diagnostic-text.js";
+import { conflictText } from "./_assignment.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 import {
 	isValidFor,

@@ -1,8 +1,11 @@
-import { checkAdoption } from "./_adopt.js";
-import { report } from "./_diagnostic-text.js";
+import {
+	checkAdoption,
+	type PlannedName,
+	planNames,
+	report,
+} from "./_assignment.js";
 import { checkOptions, functionOption, invalidOption } from "./_guards.js";
 import { compareCodeUnits } from "./_order.js";
-import { type PlannedName, planNames } from "./_plan.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
