@@ -6,12 +6,20 @@
 import { type Bucket, bucketOf } from "./_distance.js";
 import { isRecord, listArgument, readArgument } from "./_guards.js";
 import { compareCodeUnits } from "./_order.js";
-import type { PreparedSchema } from "./_rule-arguments.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
 /** One name, or several in code-unit order: most keys have one, and an array costs memory. */
 export type Names = string | readonly string[];
+
+/** What rule 7 reads of an `inputSchema`; `null` when the schema says nothing usable. */
+export interface PreparedSchema {
+	readonly required: readonly string[];
+	/** Property name → the JSON types it may hold (`undefined`: any). */
+	readonly properties: ReadonlyMap<string, ReadonlySet<string> | undefined>;
+	/** `additionalProperties: false` without `patternProperties`. */
+	readonly closed: boolean;
+}
 
 /** The precomputed tables of a catalog. Internal. */
 export interface IndexData {

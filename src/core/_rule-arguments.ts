@@ -9,7 +9,7 @@
  * a malformed one, can take anything, and so can every candidate when `arguments` is absent.
  */
 import { isRecord, readArgument } from "./_guards.js";
-import type { IndexData } from "./_index-data.js";
+import type { IndexData, PreparedSchema } from "./_index-data.js";
 
 /** The JSON types a schema may declare. */
 const JSON_TYPES = new Set([
@@ -21,15 +21,6 @@ const JSON_TYPES = new Set([
 	"array",
 	"null",
 ]);
-
-/** What rule 7 reads of an `inputSchema`; `null` when the schema says nothing usable. */
-export interface PreparedSchema {
-	readonly required: readonly string[];
-	/** Property name → the JSON types it may hold (`undefined`: any). */
-	readonly properties: ReadonlyMap<string, ReadonlySet<string> | undefined>;
-	/** `additionalProperties: false` without `patternProperties`. */
-	readonly closed: boolean;
-}
 
 /** The call's arguments, read once: own enumerable keys whose value is not `undefined`. */
 export type CallArguments = ReadonlyMap<string, unknown>;
