@@ -1,5 +1,4 @@
 import { listArgument } from "./_guards.js";
-import { compareCodeUnits } from "./_order.js";
 import {
 	type NaturalWireName,
 	naturalWireName,
@@ -67,7 +66,7 @@ export function planNames(
 	// 2. Per natural wire name, the first name in UTF-16 order gets it when it is free.
 	const rest = [...fresh.keys()]
 		.filter((name) => fresh.get(name)?.derivation !== "identity")
-		.sort(compareCodeUnits);
+		.sort(); // without a comparator, sort() is UTF-16 code-unit order
 	for (const name of rest) {
 		const natural = fresh.get(name) as NaturalWireName;
 		if (taken(natural.wire)) {
@@ -82,7 +81,7 @@ export function planNames(
 		});
 	}
 	// 3. The others, in UTF-16 order, take the first free `base_2`, `base_3`, ...
-	waiting.sort(compareCodeUnits);
+	waiting.sort();
 	for (const name of waiting) {
 		const base = (fresh.get(name) as NaturalWireName).wire;
 		const existing = (reverse.get(base) ?? batch.get(base)) as string;

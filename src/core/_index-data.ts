@@ -5,7 +5,6 @@
 
 import { type Bucket, bucketOf } from "./_distance.js";
 import { isRecord, listArgument, readArgument } from "./_guards.js";
-import { compareCodeUnits } from "./_order.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
@@ -198,10 +197,10 @@ export function buildIndex(
 	sorted.sort();
 	for (const map of [byNorm, byKey, byTail, byWord]) {
 		for (const list of map.values())
-			if (typeof list !== "string") (list as string[]).sort(compareCodeUnits);
+			if (typeof list !== "string") (list as string[]).sort();
 	}
 	for (const list of byMasked.values())
-		if (typeof list !== "string") (list as string[]).sort(compareCodeUnits);
+		if (typeof list !== "string") (list as string[]).sort();
 	let asciiCache: Map<string, string> | undefined;
 	return {
 		names: distinct,

@@ -4,7 +4,6 @@
  */
 import { type Pattern, type Sink, scan } from "./_distance.js";
 import { type IndexData, namesOf } from "./_index-data.js";
-import { compareCodeUnits } from "./_order.js";
 
 /** A candidate with its distance from the input. */
 export interface Ranked {
@@ -84,5 +83,7 @@ export function suggestionBound(a: number, b: number): number {
 
 /** By distance, then by UTF-16 code units of the name. */
 export function compareRanked(a: Ranked, b: Ranked): number {
-	return a.distance - b.distance || compareCodeUnits(a.name, b.name);
+	return (
+		a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+	);
 }

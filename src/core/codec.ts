@@ -5,7 +5,6 @@ import {
 	report,
 } from "./_assignment.js";
 import { checkOptions, functionOption, invalidOption } from "./_guards.js";
-import { compareCodeUnits } from "./_order.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
@@ -473,7 +472,8 @@ export function prosePattern(
 		if (canonical !== wire && canonical.length <= MAX_PROSE_NAME_LENGTH)
 			renamed.push(canonical);
 	if (renamed.length === 0) return null;
-	renamed.sort((a, b) => b.length - a.length || compareCodeUnits(a, b));
+	// Longest first, then UTF-16 order (names are distinct keys, never equal).
+	renamed.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 	const alternatives = renamed.map(escapeRegExp).join("|");
 	return new RegExp(`${BEFORE}(?:${alternatives})${AFTER}`, "g");
 }
