@@ -19,7 +19,7 @@ export interface PlannedName {
 }
 
 /** The assignments held, both ways. */
-export interface NameMaps {
+interface NameMaps {
 	/** canonical → wire */
 	readonly forward: ReadonlyMap<string, string>;
 	/** wire → canonical */
@@ -173,7 +173,7 @@ function adoptedName(
 }
 
 /** The diagnostic a codec reports for one assignment, with its ready message. */
-export function diagnosticOf(
+function diagnosticOf(
 	code: DiagnosticCode,
 	canonical: string,
 	wire: string,

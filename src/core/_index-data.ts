@@ -9,7 +9,7 @@ import { keyOf, maskedHash, parseName } from "./_words.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
 /** One name, or several in code-unit order: most keys have one, and an array costs memory. */
-export type Names = string | readonly string[];
+type Names = string | readonly string[];
 
 /** What rule 7 reads of an `inputSchema`; `null` when the schema says nothing usable. */
 export interface PreparedSchema {

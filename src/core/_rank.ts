@@ -77,7 +77,7 @@ class Ranking implements Sink {
 }
 
 /** Hints reach `max(3, floor(0.6 × L))` edits, L the longer normal form. */
-export function suggestionBound(a: number, b: number): number {
+function suggestionBound(a: number, b: number): number {
 	return Math.max(3, Math.floor((6 * Math.max(a, b)) / 10));
 }
 

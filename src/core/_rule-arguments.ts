@@ -49,7 +49,7 @@ export function argumentsOf(
  * `type` other than `object`, `properties` not an object, `required` not a list of strings,
  * a property `type` that names no JSON type) or one that throws while it is read.
  */
-export function prepareSchema(schema: unknown): PreparedSchema | null {
+function prepareSchema(schema: unknown): PreparedSchema | null {
 	try {
 		if (!isRecord(schema)) return null;
 		const { type, properties, required, additionalProperties } = schema;
@@ -95,10 +95,7 @@ function typesOf(property: unknown): ReadonlySet<string> | undefined | null {
 }
 
 /** Whether a tool with this schema can take these arguments (rule 7). */
-export function canTake(
-	schema: PreparedSchema | null,
-	args: CallArguments,
-): boolean {
+function canTake(schema: PreparedSchema | null, args: CallArguments): boolean {
 	if (schema === null) return true;
 	for (const name of schema.required) if (!args.has(name)) return false;
 	for (const [name, value] of args) {

@@ -77,7 +77,7 @@ export const ADDED_PREFIX: Slip = {
 };
 
 /** Whether the first `k` words of a candidate are a namespace of it. */
-export function isNamespace(
+function isNamespace(
 	q: Query,
 	name: string,
 	parsed: Parsed,

@@ -12,7 +12,7 @@ import { PLURAL_ENDINGS, SAME_KIND_VERBS } from "./_word-lists.js";
 import { keyOf, parseName } from "./_words.js";
 
 /** The other number of a word: plurals (the word is singular) and singulars (it is plural). */
-export function numbersOf(word: string): {
+function numbersOf(word: string): {
 	plural: string[];
 	singular: string[];
 } {
@@ -108,7 +108,7 @@ export function fitsAsWell(q: Query, plural: boolean): string[] {
 }
 
 /** Whether `words` hold all of `input`, in order, and more. */
-export function extendsWords(
+function extendsWords(
 	words: readonly string[],
 	input: readonly string[],
 ): boolean {
@@ -131,7 +131,7 @@ export function extendsWords(
  * `b` in the other (the two forms of one noun): then a change between them is no slip.
  * Computed once per pair and catalog.
  */
-export function numberMeans(data: IndexData, a: string, b: string): boolean {
+function numberMeans(data: IndexData, a: string, b: string): boolean {
 	const pair = a < b ? `${a} ${b}` : `${b} ${a}`;
 	const known = data.numberMeaning.get(pair);
 	if (known !== undefined) return known;
@@ -163,7 +163,7 @@ export function numberMeans(data: IndexData, a: string, b: string): boolean {
  * The candidates that differ from the input only in the number of two or more of its words
  * (one word is rule 4c's own rival list).
  */
-export function numberRivals(q: Query): string[] {
+function numberRivals(q: Query): string[] {
 	const n = q.words.length;
 	if (n < 2) return [];
 	// Each position's forms (the word and its other numbers); a name that qualifies has one

@@ -64,7 +64,7 @@ function changedWord(a: readonly string[], b: readonly string[]): number {
 }
 
 /** The longest verb of three letters or more a word starts with (`getuser` → `get`). */
-export function leadingVerb(
+function leadingVerb(
 	word: string,
 	verbs: ReadonlySet<string>,
 ): string | undefined {
@@ -85,7 +85,7 @@ function lengthOf(word: string): number {
  * Optimal string alignment distance over code points (Levenshtein plus transposition of two
  * adjacent letters, each substring edited once), or `bound + 1` once it must exceed `bound`.
  */
-export function osa(a: string, b: string, bound: number): number {
+function osa(a: string, b: string, bound: number): number {
 	const x = Array.from(a);
 	const y = Array.from(b);
 	if (Math.abs(x.length - y.length) > bound) return bound + 1;

@@ -15,7 +15,7 @@ export const PLAIN = 1;
 /** A namespace separator: `/`, `.`, `:` or `__`. */
 export const NAMESPACE = 2;
 /** Any other punctuation or space. */
-export const OTHER = 3;
+const OTHER = 3;
 
 /** The words of a name and, for each word after the first, what separates it from the one before. */
 export interface Parsed {

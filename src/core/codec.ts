@@ -43,7 +43,7 @@ export interface WireNameCodecOptions {
 export const STORE_BOUND: WeakSet<object> = new WeakSet<object>();
 
 /** The error of a store-bound codec asked to assign on its own. */
-export function unassigned(planned: readonly PlannedName[]): McpToolNamesError {
+function unassigned(planned: readonly PlannedName[]): McpToolNamesError {
 	const first = planned[0] as PlannedName;
 	return new McpToolNamesError(
 		"unassigned",
@@ -365,17 +365,14 @@ export function codecOption(
  * Checks the shape of codec options (the profile is checked when it is resolved) and
  * returns them as a plain copy, read once.
  */
-export function checkCodecOptions(options: unknown): WireNameCodecOptions {
+function checkCodecOptions(options: unknown): WireNameCodecOptions {
 	const opts = checkOptions(FN, options as WireNameCodecOptions | undefined);
 	functionOption(FN, "onDiagnostic", opts.onDiagnostic);
 	functionOption(FN, "onChange", opts.onChange);
 	return opts;
 }
 
-export function checkName(
-	name: unknown,
-	method: string,
-): asserts name is string {
+function checkName(name: unknown, method: string): asserts name is string {
 	if (typeof name !== "string" || name === "") {
 		throw new McpToolNamesError(
 			"invalid-argument",
@@ -389,7 +386,7 @@ export function checkNames(names: unknown, method: string): void {
 	for (const name of names as unknown[]) checkName(name, method);
 }
 
-export function checkArray(value: unknown, method: string, what: string): void {
+function checkArray(value: unknown, method: string, what: string): void {
 	if (!Array.isArray(value)) {
 		throw new McpToolNamesError(
 			"invalid-argument",
@@ -399,14 +396,14 @@ export function checkArray(value: unknown, method: string, what: string): void {
 }
 
 /** The name of a tool definition, when it is a non-empty string. */
-export function nameOf(tool: unknown): string | undefined {
+function nameOf(tool: unknown): string | undefined {
 	if (typeof tool !== "object" || tool === null) return undefined;
 	const name = (tool as { name?: unknown }).name;
 	return typeof name === "string" && name !== "" ? name : undefined;
 }
 
 /** The names of those tool definitions that have one. */
-export function namesOf(tools: readonly unknown[]): string[] {
+function namesOf(tools: readonly unknown[]): string[] {
 	const names: string[] = [];
 	for (const tool of tools) {
 		const name = nameOf(tool);
@@ -421,7 +418,7 @@ const FN = "WireNameCodec";
  * The assignments of one codec, both ways, with a change count and the prose pattern
  * built from them (rebuilt lazily after a change).
  */
-export class NameTable {
+class NameTable {
 	/** canonical → wire */
 	readonly forward: Map<string, string> = new Map();
 	/** wire → canonical */
@@ -464,9 +461,7 @@ const AFTER = `(?![${WORD_CHAR}])(?![/.:][${WORD_CHAR}])`;
  * The pattern matching every renamed canonical name in prose, longest first; `null` when
  * no name was renamed.
  */
-export function prosePattern(
-	forward: ReadonlyMap<string, string>,
-): RegExp | null {
+function prosePattern(forward: ReadonlyMap<string, string>): RegExp | null {
 	const renamed: string[] = [];
 	for (const [canonical, wire] of forward)
 		if (canonical !== wire && canonical.length <= MAX_PROSE_NAME_LENGTH)

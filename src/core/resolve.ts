@@ -239,7 +239,7 @@ function checkOptions(fn: string, options: unknown): ResolveOptions {
 // rule 7 has removed the rivals that cannot take the call's arguments.
 
 /** The closed list of slips, in the order that names the reason. */
-export const SLIPS: readonly Slip[] = [
+const SLIPS: readonly Slip[] = [
 	DROPPED_NAMESPACE,
 	ADDED_PREFIX,
 	TYPO,
@@ -250,7 +250,7 @@ export const SLIPS: readonly Slip[] = [
 type Reason = "too-far" | "ambiguous" | "protected";
 
 /** Resolves `input` (at most MAX_INPUT_LENGTH long, not a candidate) in safe mode. */
-export function resolveSafe(
+function resolveSafe(
 	input: string,
 	data: IndexData,
 	options: ResolveOptions,
@@ -342,7 +342,7 @@ export function resolveSafe(
  * Every rival of every slip, with the candidates that fit as well as a 4c match, and (4d)
  * every candidate equal to one of them after normalisation.
  */
-export function rivalsOf(q: Query): Set<string> {
+function rivalsOf(q: Query): Set<string> {
 	const found = new Set<string>();
 	let plural: boolean | undefined;
 	for (const slip of SLIPS) {
@@ -416,7 +416,7 @@ function never(): boolean {
  * smallest distance is corrected to when within max(2, floor(L × 0.3)) (openclaw/mcporter,
  * src/cli/identifier-helpers.ts), else suggested. The caller has checked the input bound.
  */
-export function resolveMcporter(input: string, data: IndexData): Resolution {
+function resolveMcporter(input: string, data: IndexData): Resolution {
 	if (data.names.length === 0) return { kind: "none", input };
 	const norm = normalizeAscii(input);
 	const lower = input.toLowerCase();

@@ -221,7 +221,7 @@ type ScopeRecord = NameClaim & StoredNames;
  *
  * @throws McpToolNamesError `invalid-argument` naming the field that is wrong
  */
-export function scopeRecordArgument(
+function scopeRecordArgument(
 	fn: string,
 	argument: string,
 	value: unknown,
