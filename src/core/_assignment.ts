@@ -1,3 +1,8 @@
+// The wire-name rules for a batch of names, read against the assignments a codec holds
+// (DESIGN.md, "Wire-name rules"): which wire names new names get (planNames), which pairs
+// made elsewhere can be taken in (checkAdoption), and the diagnostic each assignment
+// reports. Nothing here changes the assignments; the codec applies what these return.
+
 import { listArgument } from "./_guards.js";
 import {
 	type NaturalWireName,

@@ -9,7 +9,7 @@
 import { type IndexData, namesOf, namesWithKey } from "./_index-data.js";
 import type { Query, Slip } from "./_slip.js";
 import { PLURAL_ENDINGS, SAME_KIND_VERBS } from "./_word-lists.js";
-import { keyOf, parseName } from "./_words.js";
+import { keyOf, parseName, sameWords } from "./_words.js";
 
 /** The other number of a word: plurals (the word is singular) and singulars (it is plural). */
 function numbersOf(word: string): {
@@ -208,8 +208,4 @@ function numberChanges(
 		changes++;
 	}
 	return changes;
-}
-
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-	return a.length === b.length && a.every((word, i) => word === b[i]);
 }

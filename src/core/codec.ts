@@ -1,3 +1,7 @@
+// The WireNameCodec: its options, the checks of what enters it, and the table of its
+// assignments. Which wire name a name gets is decided in _wire-name.ts (one name alone) and
+// _assignment.ts (a batch against the names held); the snapshot format is _snapshot.ts.
+
 import {
 	checkAdoption,
 	type PlannedName,
@@ -331,6 +335,8 @@ export class WireNameCodec {
 	}
 }
 
+// What enters a codec: a codec passed as an option, the options, names and tool lists.
+
 const CODEC_METHODS = [
 	"encodeAll",
 	"encodeTools",
@@ -413,6 +419,8 @@ function namesOf(tools: readonly unknown[]): string[] {
 }
 
 const FN = "WireNameCodec";
+
+// The assignments and the rewriting of names in prose.
 
 /**
  * The assignments of one codec, both ways, with a change count and the prose pattern
