@@ -4,7 +4,6 @@
  * `-`, or a server name the caller passed; never one holding a verb, a destructive word,
  * `bulk` or `batch`.
  */
-import { isActionWord } from "./_correction-guards.js";
 import {
 	type IndexData,
 	keyOfName,
@@ -12,7 +11,7 @@ import {
 	namesWithKey,
 	prefixRange,
 } from "./_index-data.js";
-import type { Query, Slip } from "./_slip.js";
+import { isActionWord, type Query, type Slip } from "./_slip.js";
 import {
 	CLIENT_PREFIXES,
 	MCP_PREFIX,

@@ -5,10 +5,9 @@
  * destructive word (`tag` is not a typo of `tab`, `rm` not of `rn`), nor a glued word that
  * starts with another verb (`getuser` is not `setuser`).
  */
-import { isActionWord } from "./_correction-guards.js";
 import { namesOf } from "./_index-data.js";
 import { isNumberOfCatalogWord } from "./_rule-number.js";
-import type { Slip } from "./_slip.js";
+import { isActionWord, type Slip } from "./_slip.js";
 import { maskedHash, parseName } from "./_words.js";
 
 /** Rivals reach this far, whatever the word's length. */

@@ -1,9 +1,4 @@
 import { distance as levenshtein } from "fastest-levenshtein";
-import {
-	addsDestructiveWord,
-	serversOf,
-	verbsOf,
-} from "./_correction-guards.js";
 import { prepare } from "./_distance.js";
 import { optionsArgument, stringArgument } from "./_guards.js";
 import { type IndexData, namesOf, type ToolCandidate } from "./_index-data.js";
@@ -13,7 +8,13 @@ import { CUT_SHORT } from "./_rule-cut-short.js";
 import { ADDED_PREFIX, DROPPED_NAMESPACE } from "./_rule-namespace.js";
 import { fitsAsWell, NUMBER, numberChange } from "./_rule-number.js";
 import { TYPO } from "./_rule-typo.js";
-import type { Query, Slip } from "./_slip.js";
+import {
+	addsDestructiveWord,
+	type Query,
+	type Slip,
+	serversOf,
+	verbsOf,
+} from "./_slip.js";
 import { parseName, scriptsOf } from "./_words.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 import { indexDataOf, type NameIndex } from "./name-index.js";
