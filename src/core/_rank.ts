@@ -3,7 +3,7 @@
  * `max(3, floor(0.6 × L))` edits of the normal forms, by distance, then by name.
  */
 import { type Pattern, type Sink, scan } from "./_distance.js";
-import { type IndexData, namesOf } from "./_index-data.js";
+import { type IndexData, namesOf } from "./name-index.js";
 
 /** A candidate with its distance from the input. */
 export interface Ranked {

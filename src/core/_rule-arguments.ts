@@ -9,7 +9,7 @@
  * a malformed one, can take anything, and so can every candidate when `arguments` is absent.
  */
 import { isRecord, readArgument } from "./_guards.js";
-import type { IndexData, PreparedSchema } from "./_index-data.js";
+import type { IndexData, PreparedSchema } from "./name-index.js";
 
 /** The JSON types a schema may declare. */
 const JSON_TYPES = new Set([

@@ -4,9 +4,10 @@
  * other candidate starts with the input's normal form: `execute_sq` → `execute_sql`. A cut
  * word that is a word of its own (a catalog word, a verb, a destructive word) is that word.
  */
-import { namesOf, prefixRange } from "./_index-data.js";
+
 import { isActionWord, type Slip } from "./_slip.js";
 import { PLURAL_ENDINGS } from "./_word-lists.js";
+import { namesOf, prefixRange } from "./name-index.js";
 
 export const CUT_SHORT: Slip = {
 	rule: "4b",

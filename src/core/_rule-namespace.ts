@@ -4,13 +4,7 @@
  * `-`, or a server name the caller passed; never one holding a verb, a destructive word,
  * `bulk` or `batch`.
  */
-import {
-	type IndexData,
-	keyOfName,
-	namesOf,
-	namesWithKey,
-	prefixRange,
-} from "./_index-data.js";
+
 import { isActionWord, type Query, type Slip } from "./_slip.js";
 import {
 	CLIENT_PREFIXES,
@@ -27,6 +21,13 @@ import {
 	parseName,
 	sameWords,
 } from "./_words.js";
+import {
+	type IndexData,
+	keyOfName,
+	namesOf,
+	namesWithKey,
+	prefixRange,
+} from "./name-index.js";
 
 /** Rule 3: `fetch_content` → `websearch_fetch_content`. */
 export const DROPPED_NAMESPACE: Slip = {

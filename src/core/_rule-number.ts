@@ -6,10 +6,11 @@
  * Rule 8 narrows it: no number change of a noun whose two numbers the catalog uses, and every
  * candidate that differs only in the number of several words is a rival too.
  */
-import { type IndexData, namesOf, namesWithKey } from "./_index-data.js";
+
 import type { Query, Slip } from "./_slip.js";
 import { PLURAL_ENDINGS, SAME_KIND_VERBS } from "./_word-lists.js";
 import { keyOf, parseName, sameWords } from "./_words.js";
+import { type IndexData, namesOf, namesWithKey } from "./name-index.js";
 
 /** The other number of a word: plurals (the word is singular) and singulars (it is plural). */
 function numbersOf(word: string): {

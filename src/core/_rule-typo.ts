@@ -5,10 +5,11 @@
  * destructive word (`tag` is not a typo of `tab`, `rm` not of `rn`), nor a glued word that
  * starts with another verb (`getuser` is not `setuser`).
  */
-import { namesOf } from "./_index-data.js";
+
 import { isNumberOfCatalogWord } from "./_rule-number.js";
 import { isActionWord, type Slip } from "./_slip.js";
 import { maskedHash, parseName } from "./_words.js";
+import { namesOf } from "./name-index.js";
 
 /** Rivals reach this far, whatever the word's length. */
 const RIVAL_DISTANCE = 2;

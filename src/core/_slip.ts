@@ -2,9 +2,10 @@
  * What every slip rule (3–4c) is given and answers, and the word guards every correction
  * passes; see "Resolution rules" in the guides.
  */
-import type { IndexData } from "./_index-data.js";
+
 import { ACTION_VERBS, DESTRUCTIVE_WORDS } from "./_word-lists.js";
 import { type Parsed, wordsOf } from "./_words.js";
+import type { IndexData } from "./name-index.js";
 
 /** One query, prepared once for every rule. */
 export interface Query {

@@ -1,7 +1,6 @@
 import { distance as levenshtein } from "fastest-levenshtein";
 import { prepare } from "./_distance.js";
 import { optionsArgument, stringArgument } from "./_guards.js";
-import { type IndexData, namesOf, type ToolCandidate } from "./_index-data.js";
 import { compareRanked, type Ranked, rank } from "./_rank.js";
 import { argumentsOf, type CallArguments, takerOf } from "./_rule-arguments.js";
 import { CUT_SHORT } from "./_rule-cut-short.js";
@@ -17,7 +16,13 @@ import {
 } from "./_slip.js";
 import { parseName, scriptsOf } from "./_words.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
-import { indexDataOf, type NameIndex } from "./name-index.js";
+import {
+	type IndexData,
+	indexDataOf,
+	type NameIndex,
+	namesOf,
+	type ToolCandidate,
+} from "./name-index.js";
 import { normalizeAscii, normalizeName } from "./normalize.js";
 
 /**
