@@ -9,6 +9,7 @@ import { isActionWord, type Slip } from "./_slip.js";
 import { PLURAL_ENDINGS } from "./_word-lists.js";
 import { namesOf, prefixRange } from "./name-index.js";
 
+/** Rule 4b as a slip: `execute_sq` → `execute_sql`. */
 export const CUT_SHORT: Slip = {
 	rule: "4b",
 	reason: "distance",

@@ -55,6 +55,7 @@ export function numberChange(
 	return undefined;
 }
 
+/** Rule 4c as a slip, with rule 8's exceptions: `get_invoice` → `get_invoices`. */
 export const NUMBER: Slip = {
 	rule: "4c",
 	reason: "distance",

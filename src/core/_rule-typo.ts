@@ -14,6 +14,7 @@ import { namesOf } from "./name-index.js";
 /** Rivals reach this far, whatever the word's length. */
 const RIVAL_DISTANCE = 2;
 
+/** Rule 4 as a slip: `list_isssues` → `list_issues`. */
 export const TYPO: Slip = {
 	rule: "4",
 	reason: "distance",

@@ -387,6 +387,7 @@ function checkName(name: unknown, method: string): asserts name is string {
 	}
 }
 
+/** Checks that `names` is an array of non-empty strings, naming `method` when it is not. */
 export function checkNames(names: unknown, method: string): void {
 	checkArray(names, method, "tool names");
 	for (const name of names as unknown[]) checkName(name, method);
