@@ -337,6 +337,8 @@ export class WireNameCodec {
 
 // What enters a codec: a codec passed as an option, the options, names and tool lists.
 
+const FN = "WireNameCodec";
+
 const CODEC_METHODS = [
 	"encodeAll",
 	"encodeTools",
@@ -418,8 +420,6 @@ function namesOf(tools: readonly unknown[]): string[] {
 	}
 	return names;
 }
-
-const FN = "WireNameCodec";
 
 // The assignments and the rewriting of names in prose.
 
