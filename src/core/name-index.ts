@@ -1,7 +1,7 @@
 import { type Bucket, bucketOf } from "./_distance.js";
 import { isRecord, listArgument, readArgument } from "./_guards.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
-import { normalizeAscii, normalizeName } from "./normalize.js";
+import { ASCII, normalizeAscii, normalizeName } from "./normalize.js";
 
 /**
  * A candidate given as a tool object: its name and, for rule 7, the MCP `inputSchema` it
@@ -115,8 +115,6 @@ export interface IndexData {
 	/** Word pairs `a b` whose numbers mean something in this catalog (rule 8), so far. */
 	readonly numberMeaning: Map<string, boolean>;
 }
-
-const ASCII = /^[\0-\x7f]*$/;
 
 /** The names of a table entry as a list. */
 export function namesOf(names: Names | undefined): readonly string[] {
