@@ -179,9 +179,7 @@ function namesAndSchemas(
 }
 
 /** Builds the tables; throws for a non-iterable. */
-export function buildIndex(
-	candidates: Iterable<string | ToolCandidate>,
-): IndexData {
+function buildIndex(candidates: Iterable<string | ToolCandidate>): IndexData {
 	const schemas = new Map<string, unknown>();
 	const list = namesAndSchemas(
 		listArgument(
