@@ -5,7 +5,6 @@
  * @module mcp-tool-names
  */
 
-export type { ToolCandidate } from "./core/_index-data.js";
 export type {
 	AuditEntry,
 	AuditOptions,
@@ -28,6 +27,7 @@ export { isMcpToolNamesError, McpToolNamesError } from "./core/errors.js";
 export type { FormatResolutionOptions } from "./core/format.js";
 export { formatResolution } from "./core/format.js";
 export { fnv1a32, HASH_LENGTH, hashName } from "./core/hash.js";
+export type { ToolCandidate } from "./core/name-index.js";
 export { NameIndex } from "./core/name-index.js";
 export { normalizeName } from "./core/normalize.js";
 export type { NameProfile, ProfileName } from "./core/profiles.js";

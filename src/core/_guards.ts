@@ -2,7 +2,6 @@
 // described, and an option refused, in the same words everywhere:
 // `WireRewriter option maxPending must be a positive integer, got number 0`.
 
-import type { WireNameCodec } from "./codec.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
 export { describeValue };
@@ -24,25 +23,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** A non-empty string, the only kind of tool name this package routes. */
 export function isName(value: unknown): value is string {
 	return typeof value === "string" && value !== "";
-}
-
-const CODEC_METHODS = [
-	"encodeAll",
-	"encodeTools",
-	"decode",
-	"lookup",
-	"wireNameOf",
-	"toJSON",
-] as const;
-
-/**
- * Whether a value is a {@link WireNameCodec}, recognised by its methods rather than its
- * class: one from another copy of the library (ESM next to CJS) has another class object.
- */
-function isCodec(value: unknown): value is WireNameCodec {
-	if (typeof value !== "object" || value === null) return false;
-	const codec = value as Partial<Record<string, unknown>>;
-	return CODEC_METHODS.every((method) => typeof codec[method] === "function");
 }
 
 /** The error for an option of the wrong kind, worded the same for every owner. */
@@ -157,17 +137,6 @@ export function choiceOption<T extends string>(
 			value,
 		);
 	return value as T;
-}
-
-/** A codec option, checked by shape; `undefined` when left out. */
-export function codecOption(
-	owner: string,
-	value: unknown,
-): WireNameCodec | undefined {
-	if (value === undefined) return undefined;
-	if (!isCodec(value))
-		throw invalidOption(owner, "codec", "a WireNameCodec", value);
-	return value;
 }
 
 /**

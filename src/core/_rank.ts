@@ -3,8 +3,7 @@
  * `max(3, floor(0.6 × L))` edits of the normal forms, by distance, then by name.
  */
 import { type Pattern, type Sink, scan } from "./_distance.js";
-import { type IndexData, namesOf } from "./_index-data.js";
-import { compareCodeUnits } from "./_order.js";
+import { type IndexData, namesOf } from "./name-index.js";
 
 /** A candidate with its distance from the input. */
 export interface Ranked {
@@ -78,11 +77,13 @@ class Ranking implements Sink {
 }
 
 /** Hints reach `max(3, floor(0.6 × L))` edits, L the longer normal form. */
-export function suggestionBound(a: number, b: number): number {
+function suggestionBound(a: number, b: number): number {
 	return Math.max(3, Math.floor((6 * Math.max(a, b)) / 10));
 }
 
 /** By distance, then by UTF-16 code units of the name. */
 export function compareRanked(a: Ranked, b: Ranked): number {
-	return a.distance - b.distance || compareCodeUnits(a.name, b.name);
+	return (
+		a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+	);
 }

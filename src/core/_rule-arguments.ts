@@ -9,7 +9,7 @@
  * a malformed one, can take anything, and so can every candidate when `arguments` is absent.
  */
 import { isRecord, readArgument } from "./_guards.js";
-import type { IndexData } from "./_index-data.js";
+import type { IndexData, PreparedSchema } from "./name-index.js";
 
 /** The JSON types a schema may declare. */
 const JSON_TYPES = new Set([
@@ -21,15 +21,6 @@ const JSON_TYPES = new Set([
 	"array",
 	"null",
 ]);
-
-/** What rule 7 reads of an `inputSchema`; `null` when the schema says nothing usable. */
-export interface PreparedSchema {
-	readonly required: readonly string[];
-	/** Property name → the JSON types it may hold (`undefined`: any). */
-	readonly properties: ReadonlyMap<string, ReadonlySet<string> | undefined>;
-	/** `additionalProperties: false` without `patternProperties`. */
-	readonly closed: boolean;
-}
 
 /** The call's arguments, read once: own enumerable keys whose value is not `undefined`. */
 export type CallArguments = ReadonlyMap<string, unknown>;
@@ -58,7 +49,7 @@ export function argumentsOf(
  * `type` other than `object`, `properties` not an object, `required` not a list of strings,
  * a property `type` that names no JSON type) or one that throws while it is read.
  */
-export function prepareSchema(schema: unknown): PreparedSchema | null {
+function prepareSchema(schema: unknown): PreparedSchema | null {
 	try {
 		if (!isRecord(schema)) return null;
 		const { type, properties, required, additionalProperties } = schema;
@@ -104,10 +95,7 @@ function typesOf(property: unknown): ReadonlySet<string> | undefined | null {
 }
 
 /** Whether a tool with this schema can take these arguments (rule 7). */
-export function canTake(
-	schema: PreparedSchema | null,
-	args: CallArguments,
-): boolean {
+function canTake(schema: PreparedSchema | null, args: CallArguments): boolean {
 	if (schema === null) return true;
 	for (const name of schema.required) if (!args.has(name)) return false;
 	for (const [name, value] of args) {

@@ -4,11 +4,12 @@
  * other candidate starts with the input's normal form: `execute_sq` → `execute_sql`. A cut
  * word that is a word of its own (a catalog word, a verb, a destructive word) is that word.
  */
-import { isActionWord } from "./_correction-guards.js";
-import { namesOf, prefixRange } from "./_index-data.js";
-import type { Slip } from "./_slip.js";
-import { PLURAL_ENDINGS } from "./_word-lists.js";
 
+import { isActionWord, type Slip } from "./_slip.js";
+import { PLURAL_ENDINGS } from "./_word-lists.js";
+import { namesOf, prefixRange } from "./name-index.js";
+
+/** Rule 4b as a slip: `execute_sq` → `execute_sql`. */
 export const CUT_SHORT: Slip = {
 	rule: "4b",
 	reason: "distance",

@@ -4,15 +4,8 @@
  * `-`, or a server name the caller passed; never one holding a verb, a destructive word,
  * `bulk` or `batch`.
  */
-import { isActionWord } from "./_correction-guards.js";
-import {
-	type IndexData,
-	keyOfName,
-	namesOf,
-	namesWithKey,
-	prefixRange,
-} from "./_index-data.js";
-import type { Query, Slip } from "./_slip.js";
+
+import { isActionWord, type Query, type Slip } from "./_slip.js";
 import {
 	CLIENT_PREFIXES,
 	MCP_PREFIX,
@@ -28,6 +21,13 @@ import {
 	parseName,
 	sameWords,
 } from "./_words.js";
+import {
+	type IndexData,
+	keyOfName,
+	namesOf,
+	namesWithKey,
+	prefixRange,
+} from "./name-index.js";
 
 /** Rule 3: `fetch_content` → `websearch_fetch_content`. */
 export const DROPPED_NAMESPACE: Slip = {
@@ -77,7 +77,7 @@ export const ADDED_PREFIX: Slip = {
 };
 
 /** Whether the first `k` words of a candidate are a namespace of it. */
-export function isNamespace(
+function isNamespace(
 	q: Query,
 	name: string,
 	parsed: Parsed,

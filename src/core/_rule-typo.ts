@@ -5,15 +5,16 @@
  * destructive word (`tag` is not a typo of `tab`, `rm` not of `rn`), nor a glued word that
  * starts with another verb (`getuser` is not `setuser`).
  */
-import { isActionWord } from "./_correction-guards.js";
-import { namesOf } from "./_index-data.js";
+
 import { isNumberOfCatalogWord } from "./_rule-number.js";
-import type { Slip } from "./_slip.js";
+import { isActionWord, type Slip } from "./_slip.js";
 import { maskedHash, parseName } from "./_words.js";
+import { namesOf } from "./name-index.js";
 
 /** Rivals reach this far, whatever the word's length. */
 const RIVAL_DISTANCE = 2;
 
+/** Rule 4 as a slip: `list_isssues` → `list_issues`. */
 export const TYPO: Slip = {
 	rule: "4",
 	reason: "distance",
@@ -64,7 +65,7 @@ function changedWord(a: readonly string[], b: readonly string[]): number {
 }
 
 /** The longest verb of three letters or more a word starts with (`getuser` → `get`). */
-export function leadingVerb(
+function leadingVerb(
 	word: string,
 	verbs: ReadonlySet<string>,
 ): string | undefined {
@@ -85,7 +86,7 @@ function lengthOf(word: string): number {
  * Optimal string alignment distance over code points (Levenshtein plus transposition of two
  * adjacent letters, each substring edited once), or `bound + 1` once it must exceed `bound`.
  */
-export function osa(a: string, b: string, bound: number): number {
+function osa(a: string, b: string, bound: number): number {
 	const x = Array.from(a);
 	const y = Array.from(b);
 	if (Math.abs(x.length - y.length) > bound) return bound + 1;

@@ -1,4 +1,4 @@
-import { conflictText } from "./_diagnostic-text.js";
+import { conflictText } from "./_assignment.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
 import {
 	isValidFor,
@@ -32,7 +32,7 @@ export interface CodecSnapshot {
 	names: Array<[canonical: string, wire: string]>;
 }
 
-export const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 1;
 
 /** The snapshot of a codec's profile and its assignments, in assignment order. */
 export function snapshotOf(

@@ -2,7 +2,7 @@ import { HASH_LENGTH, hashName } from "./hash.js";
 import { isValidFor, type NameProfile } from "./profiles.js";
 
 /** How the natural wire name of a canonical name was derived. */
-export type Derivation = "identity" | "renamed" | "lossy" | "truncated";
+type Derivation = "identity" | "renamed" | "lossy" | "truncated";
 
 /** The natural wire name of one canonical name, before collisions are settled. */
 export interface NaturalWireName {

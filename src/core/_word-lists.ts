@@ -12,7 +12,7 @@ const list = (words: string): ReadonlySet<string> =>
  * action, never a typo; a verb is never a namespace nor a client prefix. Prevents
  * `get_user` → `set_user`, `kill_pod` → `fill_pod`, `cancel_job_run` → `job_run`.
  */
-export const CORE_VERBS: ReadonlySet<string> = list(`
+const CORE_VERBS: ReadonlySet<string> = list(`
 	get set list create update delete remove rm add put post patch read write fetch search find
 	run exec start stop kill restart open close enable disable lock unlock show hide move copy
 	rename upload download send sync merge push pull grant revoke approve reject cancel resolve
@@ -25,7 +25,7 @@ export const CORE_VERBS: ReadonlySet<string> = list(`
  * `mute_channel` not `mate_channel`, `deploy` not a namespace. Words that are as often nouns
  * (`view`, `test`, `tag`, `filter`, `query`, `release`) are left out on purpose.
  */
-export const MORE_VERBS: ReadonlySet<string> = list(`
+const MORE_VERBS: ReadonlySet<string> = list(`
 	accept activate allow archive assign attach ban clone commit compress connect convert cp
 	deactivate decline decrypt del deny deploy describe destroy detach disconnect dismiss drop
 	edit encrypt erase execute export extract flush follow fork generate import insert install

@@ -1,11 +1,13 @@
 /** Words of a name, the separators between them, and the scripts its letters are in. */
 
+import { FNV_OFFSET_BASIS, FNV_PRIME } from "./hash.js";
+import { ASCII } from "./normalize.js";
+
 const SEGMENT = /[\p{L}\p{M}\p{N}]+/gu;
 // Word boundaries inside a segment: `listIssues`, `HTTPServer`, `v2beta`; a mark stays with
 // the letter before it, so `काम` is one word.
 const WORD =
 	/(?:\p{Lu}\p{M}*)+(?!\p{Ll})|(?:\p{Lu}\p{M}*)?(?:\p{Ll}\p{M}*)+|(?:\p{Lu}\p{M}*)+|[^\p{Lu}\p{Ll}\p{N}]+|\p{N}+/gu;
-const ASCII = /^[\0-\x7f]*$/;
 
 // What separates a word from the one before it:
 /** No separator: a camelCase or letter/digit boundary. */
@@ -15,7 +17,7 @@ export const PLAIN = 1;
 /** A namespace separator: `/`, `.`, `:` or `__`. */
 export const NAMESPACE = 2;
 /** Any other punctuation or space. */
-export const OTHER = 3;
+const OTHER = 3;
 
 /** The words of a name and, for each word after the first, what separates it from the one before. */
 export interface Parsed {
@@ -171,15 +173,15 @@ export function scriptsOf(name: string): number {
  * differ in that one word only share it. FNV-1a over the code units, words apart.
  */
 export function maskedHash(words: readonly string[], masked: number): number {
-	let hash = 0x811c9dc5;
+	let hash = FNV_OFFSET_BASIS;
 	for (let j = 0; j < words.length; j++) {
-		if (j === masked) hash = Math.imul(hash ^ 0x1e, 0x01000193);
+		if (j === masked) hash = Math.imul(hash ^ 0x1e, FNV_PRIME);
 		else {
 			const word = words[j] as string;
 			for (let k = 0; k < word.length; k++)
-				hash = Math.imul(hash ^ word.charCodeAt(k), 0x01000193);
+				hash = Math.imul(hash ^ word.charCodeAt(k), FNV_PRIME);
 		}
-		hash = Math.imul(hash ^ 0x1f, 0x01000193);
+		hash = Math.imul(hash ^ 0x1f, FNV_PRIME);
 	}
 	return hash >> 1;
 }

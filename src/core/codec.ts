@@ -1,23 +1,59 @@
-import { checkAdoption } from "./_adopt.js";
+// The WireNameCodec: its options, the checks of what enters it, and the table of its
+// assignments. Which wire name a name gets is decided in _wire-name.ts (one name alone) and
+// _assignment.ts (a batch against the names held); the snapshot format is _snapshot.ts.
+
 import {
-	checkArray,
-	checkCodecOptions,
-	checkName,
-	checkNames,
-	nameOf,
-	namesOf,
-} from "./_codec-input.js";
-import { report } from "./_diagnostic-text.js";
-import { STORE_BOUND, unassigned } from "./_lock.js";
-import { NameTable } from "./_name-table.js";
-import { type PlannedName, planNames } from "./_plan.js";
+	checkAdoption,
+	type PlannedName,
+	planNames,
+	report,
+} from "./_assignment.js";
+import { checkOptions, functionOption, invalidOption } from "./_guards.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
-import type { WireNameCodecOptions } from "./codec-options.js";
 import type { Diagnostic } from "./diagnostics.js";
-import { type NameProfile, resolveProfile } from "./profiles.js";
+import { describeValue, McpToolNamesError } from "./errors.js";
+import {
+	type NameProfile,
+	type ProfileName,
+	resolveProfile,
+} from "./profiles.js";
 
 export type { CodecSnapshot, SnapshotProfile } from "./_snapshot.js";
-export type { WireNameCodecOptions } from "./codec-options.js";
+
+/**
+ * Options of a {@link WireNameCodec}.
+ *
+ * @example
+ * ```ts
+ * const options: WireNameCodecOptions = { profile: "gemini", onDiagnostic: (d) => log(d.message) };
+ * ```
+ */
+export interface WireNameCodecOptions {
+	/** The provider rules wire names must satisfy; default `openai`. */
+	profile?: ProfileName | NameProfile;
+	/** Called for every rename, truncation, collision and refusal. */
+	onDiagnostic?: (diagnostic: Diagnostic) => void;
+	/**
+	 * Called after every change of the assignments (new names assigned or adopted), with the
+	 * codec, so a snapshot can be saved on change; `version` counts the changes.
+	 */
+	onChange?: (codec: WireNameCodec) => void;
+}
+
+/**
+ * Codecs that take their names from a shared store (a `SharedCodec` holds them): they plan
+ * and adopt, and never assign on their own.
+ */
+export const STORE_BOUND: WeakSet<object> = new WeakSet<object>();
+
+/** The error of a store-bound codec asked to assign on its own. */
+function unassigned(planned: readonly PlannedName[]): McpToolNamesError {
+	const first = planned[0] as PlannedName;
+	return new McpToolNamesError(
+		"unassigned",
+		`Tool ${describeValue(first.canonical)} has no wire name yet, and this codec takes its names from a shared store; sync the names through the store first`,
+	);
+}
 
 /**
  * A deterministic, reversible mapping between canonical MCP tool names and names a provider
@@ -297,4 +333,155 @@ export class WireNameCodec {
 			report(planned, this.#onDiagnostic, this.#profile, this.#table.reverse);
 		this.#onChange?.(this);
 	}
+}
+
+// What enters a codec: a codec passed as an option, the options, names and tool lists.
+
+const FN = "WireNameCodec";
+
+const CODEC_METHODS = [
+	"encodeAll",
+	"encodeTools",
+	"decode",
+	"lookup",
+	"wireNameOf",
+	"toJSON",
+] as const;
+
+/**
+ * Whether a value is a {@link WireNameCodec}, recognised by its methods rather than its
+ * class: one from another copy of the library (ESM next to CJS) has another class object.
+ */
+function isCodec(value: unknown): value is WireNameCodec {
+	if (typeof value !== "object" || value === null) return false;
+	const codec = value as Partial<Record<string, unknown>>;
+	return CODEC_METHODS.every((method) => typeof codec[method] === "function");
+}
+
+/** A codec option, checked by shape; `undefined` when left out. */
+export function codecOption(
+	owner: string,
+	value: unknown,
+): WireNameCodec | undefined {
+	if (value === undefined) return undefined;
+	if (!isCodec(value))
+		throw invalidOption(owner, "codec", "a WireNameCodec", value);
+	return value;
+}
+
+/**
+ * Checks the shape of codec options (the profile is checked when it is resolved) and
+ * returns them as a plain copy, read once.
+ */
+function checkCodecOptions(options: unknown): WireNameCodecOptions {
+	const opts = checkOptions(FN, options as WireNameCodecOptions | undefined);
+	functionOption(FN, "onDiagnostic", opts.onDiagnostic);
+	functionOption(FN, "onChange", opts.onChange);
+	return opts;
+}
+
+function checkName(name: unknown, method: string): asserts name is string {
+	if (typeof name !== "string" || name === "") {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`${method} expects a non-empty string tool name, got ${describeValue(name)}`,
+		);
+	}
+}
+
+/** Checks that `names` is an array of non-empty strings, naming `method` when it is not. */
+export function checkNames(names: unknown, method: string): void {
+	checkArray(names, method, "tool names");
+	for (const name of names as unknown[]) checkName(name, method);
+}
+
+function checkArray(value: unknown, method: string, what: string): void {
+	if (!Array.isArray(value)) {
+		throw new McpToolNamesError(
+			"invalid-argument",
+			`${method} expects an array of ${what}, got ${describeValue(value)}`,
+		);
+	}
+}
+
+/** The name of a tool definition, when it is a non-empty string. */
+function nameOf(tool: unknown): string | undefined {
+	if (typeof tool !== "object" || tool === null) return undefined;
+	const name = (tool as { name?: unknown }).name;
+	return typeof name === "string" && name !== "" ? name : undefined;
+}
+
+/** The names of those tool definitions that have one. */
+function namesOf(tools: readonly unknown[]): string[] {
+	const names: string[] = [];
+	for (const tool of tools) {
+		const name = nameOf(tool);
+		if (name !== undefined) names.push(name);
+	}
+	return names;
+}
+
+// The assignments and the rewriting of names in prose.
+
+/**
+ * The assignments of one codec, both ways, with a change count and the prose pattern
+ * built from them (rebuilt lazily after a change).
+ */
+class NameTable {
+	/** canonical → wire */
+	readonly forward: Map<string, string> = new Map();
+	/** wire → canonical */
+	readonly reverse: Map<string, string> = new Map();
+	version = 0;
+	#pattern: RegExp | null | undefined;
+
+	bind(canonical: string, wire: string): void {
+		this.forward.set(canonical, wire);
+		this.reverse.set(wire, canonical);
+	}
+
+	/** Binds a batch as one change. */
+	apply(planned: readonly PlannedName[]): void {
+		for (const entry of planned) this.bind(entry.canonical, entry.wire);
+		this.#pattern = undefined;
+		this.version++;
+	}
+
+	/** Replaces the renamed canonical names in `text` with their wire names. */
+	rewrite(text: string): string {
+		if (this.#pattern === undefined) this.#pattern = prosePattern(this.forward);
+		const pattern = this.#pattern;
+		if (pattern === null) return text;
+		pattern.lastIndex = 0;
+		return text.replace(pattern, (match) => this.forward.get(match) ?? match);
+	}
+}
+
+// Names longer than this are not looked for in prose: nobody writes them there, and a
+// pattern of a few megabytes would exceed what regular-expression engines accept.
+const MAX_PROSE_NAME_LENGTH = 1024;
+const WORD_CHAR = "A-Za-z0-9_-";
+// A name in prose must not touch a word character, nor a `/`, `.` or `:` that itself
+// touches one (`a/b/c` must not match inside `a/b/cd` or `x/a/b/c`).
+const BEFORE = `(?<![${WORD_CHAR}])(?<![${WORD_CHAR}][/.:])`;
+const AFTER = `(?![${WORD_CHAR}])(?![/.:][${WORD_CHAR}])`;
+
+/**
+ * The pattern matching every renamed canonical name in prose, longest first; `null` when
+ * no name was renamed.
+ */
+function prosePattern(forward: ReadonlyMap<string, string>): RegExp | null {
+	const renamed: string[] = [];
+	for (const [canonical, wire] of forward)
+		if (canonical !== wire && canonical.length <= MAX_PROSE_NAME_LENGTH)
+			renamed.push(canonical);
+	if (renamed.length === 0) return null;
+	// Longest first, then UTF-16 order (names are distinct keys, never equal).
+	renamed.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+	const alternatives = renamed.map(escapeRegExp).join("|");
+	return new RegExp(`${BEFORE}(?:${alternatives})${AFTER}`, "g");
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 }

@@ -3,8 +3,10 @@ import { stringArgument } from "./_guards.js";
 // FNV-1a, 32 bit: http://www.isthe.com/chongo/tech/comp/fnv/ (offset basis 2166136261,
 // prime 16777619). Chosen because it is tiny, synchronous, has no dependency and is trivial
 // to reproduce in any language; it is not a security boundary.
-const FNV_OFFSET_BASIS = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+/** FNV-1a's 32-bit offset basis. */
+export const FNV_OFFSET_BASIS = 0x811c9dc5;
+/** FNV-1a's 32-bit prime. */
+export const FNV_PRIME = 0x01000193;
 
 /** Length of {@link hashName}'s output: 36^7 > 2^32, so every 32-bit value fits. */
 export const HASH_LENGTH = 7;

@@ -1,5 +1,6 @@
 const NOT_LETTER_MARK_OR_NUMBER = /[^\p{L}\p{M}\p{N}]+/gu;
-const ASCII = /^[\0-\x7f]*$/;
+/** Matches a string of ASCII only, whose words and normal form need no Unicode work. */
+export const ASCII: RegExp = /^[\0-\x7f]*$/;
 
 /**
  * The form names are compared in: NFC, lowercase, with every code point that is not a letter,

@@ -106,7 +106,7 @@ export const profiles: Readonly<Record<ProfileName, NameProfile>> =
 const PROFILE_NAMES = Object.keys(profiles) as ProfileName[];
 
 /** Shortest `maxLength` that fits `tool_` plus the seven-character hash. */
-export const MIN_MAX_LENGTH = 12;
+const MIN_MAX_LENGTH = 12;
 
 const checked = new WeakSet<NameProfile>();
 

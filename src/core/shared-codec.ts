@@ -1,16 +1,18 @@
-import { checkNames } from "./_codec-input.js";
 import {
 	checkOptions,
-	codecOption,
 	invalidOption,
 	isRecord,
 	positiveIntegerOption,
 	readArgument,
 } from "./_guards.js";
-import { STORE_BOUND } from "./_lock.js";
 import { snapshotProfile } from "./_snapshot.js";
-import { WireNameCodec } from "./codec.js";
-import type { WireNameCodecOptions } from "./codec-options.js";
+import {
+	checkNames,
+	codecOption,
+	STORE_BOUND,
+	WireNameCodec,
+	type WireNameCodecOptions,
+} from "./codec.js";
 import {
 	describeValue,
 	isMcpToolNamesError,

@@ -2,7 +2,7 @@ import { McpToolNamesError } from "../index.js";
 import type { PolicyFailure } from "./policy-failure.js";
 
 /** Renders rows as an aligned plain-text table, for assertion messages. */
-export function formatTable(
+function formatTable(
 	headers: readonly string[],
 	rows: readonly (readonly string[])[],
 ): string {

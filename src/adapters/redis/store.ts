@@ -4,12 +4,12 @@ import {
 	positiveIntegerOption,
 	stringArgument,
 } from "../../core/_guards.js";
-import { claimArgument } from "../../core/_store-input.js";
-import type {
-	ClaimOutcome,
-	CodecStore,
-	NameClaim,
-	StoredNames,
+import {
+	type ClaimOutcome,
+	type CodecStore,
+	claimArgument,
+	type NameClaim,
+	type StoredNames,
 } from "../../core/store.js";
 import { CLAIM_SCRIPT, LOAD_SCRIPT } from "./_scripts.js";
 import {

@@ -2,11 +2,11 @@
 // options mean, and are refused, the same everywhere.
 import {
 	choiceOption,
-	codecOption,
 	invalidOption,
 	isIterable,
 	isRecord,
 } from "../../core/_guards.js";
+import { codecOption } from "../../core/codec.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
 import {
 	McpToolNamesError,
