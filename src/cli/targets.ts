@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import { displayUrl } from "./_printable.js";
-import type { TargetSpec } from "./args.js";
+import type { TargetSpec } from "./options/cli.js";
 import { listHttpTools } from "./client/http.js";
 import type { ServerInfo } from "./client/session.js";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CliFailure } from "../../src/cli/_failure.js";
-import { parseCliArgs } from "../../src/cli/args.js";
-import { ALL_PROFILES } from "../../src/cli/args-values.js";
+import { parseCliArgs } from "../../src/cli/options/cli.js";
+import { ALL_PROFILES } from "../../src/cli/options/values.js";
 
 describe("parseCliArgs", () => {
 	it("audits the demo server with every profile and a 15 s budget by default", () => {

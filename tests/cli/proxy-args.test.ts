@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCliArgs } from "../../src/cli/args.js";
+import { parseCliArgs } from "../../src/cli/options/cli.js";
 
 describe("parseCliArgs proxy", () => {
 	it("takes the upstream command after -- and defaults to openai, safe, destructive-hint", () => {

@@ -1,7 +1,7 @@
 // node:util parseArgs, with the CLI's options and its messages for what parseArgs rejects.
 import { parseArgs } from "node:util";
 import { closest, distance } from "fastest-levenshtein";
-import { quote, usage } from "./_failure.js";
+import { quote, usage } from "../_failure.js";
 
 const TARGET_OPTIONS = {
 	url: { type: "string" },

@@ -1,6 +1,6 @@
-import type { ProfileName } from "../index.js";
-import { quote, usage } from "./_failure.js";
-import { didYouMean, parse } from "./_parse-args.js";
+import type { ProfileName } from "../../index.js";
+import { quote, usage } from "../_failure.js";
+import { didYouMean, parse } from "./parser.js";
 import {
 	profilesOf,
 	startTimeoutOf,
@@ -8,8 +8,8 @@ import {
 	timeoutOf,
 	urlFirst,
 	withUrl,
-} from "./args-values.js";
-import { type ProxyCommand, parseProxyArgs } from "./proxy/args.js";
+} from "./values.js";
+import { type ProxyCommand, parseProxyArgs } from "./proxy.js";
 
 /**
  * What to read tool names from.

@@ -1,7 +1,7 @@
-import { type ProfileName, profiles } from "../index.js";
-import { quote, usage } from "./_failure.js";
-import type { ParsedValues } from "./_parse-args.js";
-import type { TargetSpec } from "./args.js";
+import { type ProfileName, profiles } from "../../index.js";
+import { quote, usage } from "../_failure.js";
+import type { ParsedValues } from "./parser.js";
+import type { TargetSpec } from "./cli.js";
 import { DEFAULT_START_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "./help.js";
 
 const MAX_TIMEOUT_MS = 2_147_483_647;

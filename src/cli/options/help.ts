@@ -1,4 +1,4 @@
-import { version } from "../../package.json";
+import { version } from "../../../package.json";
 
 /**
  * The package version, inlined from package.json at build time.

@@ -1,15 +1,15 @@
 import { parseArgs } from "node:util";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
-import { describeParseError } from "../_parse-args.js";
+import { describeParseError } from "./parser.js";
 import {
 	ALL_PROFILES,
 	startTimeoutOf,
 	targetOf,
 	timeoutOf,
-} from "../args-values.js";
-import type { Protection } from "./_routing.js";
-import { type StoreSettings, storeSettingsOf } from "./_store.js";
+} from "./values.js";
+import type { Protection } from "../proxy/_routing.js";
+import { type StoreSettings, storeSettingsOf } from "../proxy/_store.js";
 
 /**
  * Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL.
