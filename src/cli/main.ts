@@ -1,11 +1,11 @@
 import { isMcpToolNamesError } from "../index.js";
 import { isCliFailure } from "./_failure.js";
 import { printable } from "./_printable.js";
-import { parseCliArgs } from "./options/cli.js";
 import { runAudit } from "./audit.js";
 import { createStyle, isColorEnabled } from "./colors.js";
-import { helpText, VERSION } from "./options/help.js";
 import type { CliIo } from "./io.js";
+import { parseCliArgs } from "./options/cli.js";
+import { helpText, VERSION } from "./options/help.js";
 import { runProxy } from "./proxy/run.js";
 import { runResolve } from "./resolve.js";
 

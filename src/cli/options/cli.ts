@@ -1,6 +1,7 @@
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import { didYouMean, parse } from "./parser.js";
+import { type ProxyCommand, parseProxyArgs } from "./proxy.js";
 import {
 	profilesOf,
 	startTimeoutOf,
@@ -9,7 +10,6 @@ import {
 	urlFirst,
 	withUrl,
 } from "./values.js";
-import { type ProxyCommand, parseProxyArgs } from "./proxy.js";
 
 /**
  * What to read tool names from.

@@ -1,15 +1,10 @@
 import { parseArgs } from "node:util";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
-import { describeParseError } from "./parser.js";
-import {
-	ALL_PROFILES,
-	startTimeoutOf,
-	targetOf,
-	timeoutOf,
-} from "./values.js";
 import type { Protection } from "../proxy/_routing.js";
 import { type StoreSettings, storeSettingsOf } from "../proxy/_store.js";
+import { describeParseError } from "./parser.js";
+import { ALL_PROFILES, startTimeoutOf, targetOf, timeoutOf } from "./values.js";
 
 /**
  * Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL.

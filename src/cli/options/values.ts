@@ -1,8 +1,8 @@
 import { type ProfileName, profiles } from "../../index.js";
 import { quote, usage } from "../_failure.js";
-import type { ParsedValues } from "./parser.js";
 import type { TargetSpec } from "./cli.js";
 import { DEFAULT_START_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from "./help.js";
+import type { ParsedValues } from "./parser.js";
 
 const MAX_TIMEOUT_MS = 2_147_483_647;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
