@@ -2,7 +2,7 @@ import { auditNames, type ProfileName } from "../index.js";
 import { formatAudit } from "./audit-format.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import type { CliIo } from "./io.js";
-import type { AuditCommand } from "./options/cli.js";
+import type { AuditCommand } from "./options/audit.js";
 import {
 	type AuditJson,
 	type AuditProfileJson,

@@ -4,8 +4,8 @@ import { printable } from "./_printable.js";
 import { runAudit } from "./audit.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import type { CliIo } from "./io.js";
-import { parseCliArgs } from "./options/cli.js";
-import { helpText, VERSION } from "./options/help.js";
+import { helpText, parseCliArgs } from "./options/cli.js";
+import { VERSION } from "./options/values.js";
 import { runProxy } from "./proxy/run.js";
 import { runResolve } from "./resolve.js";
 

@@ -12,7 +12,7 @@ import {
 import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
-import type { TargetSpec } from "./options/cli.js";
+import type { TargetSpec } from "./options/target.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
 import { readToolList, type ToolFinding } from "./tool-list.js";
