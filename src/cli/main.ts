@@ -17,10 +17,6 @@ import { runResolve } from "./resolve.js";
  * @param io - stdout, stderr, stdin and the environment
  * @returns the exit code: 0 success, 1 `audit --strict` found names to rewrite or `resolve`
  * found no safe correction, 2 usage error or unreadable target
- * @example
- * ```ts
- * const code = await main(["audit", "--json", "--file", "tools.json"], { stdout, stderr, env: {} });
- * ```
  */
 export async function main(
 	argv: readonly string[],

@@ -18,7 +18,7 @@ import {
 import { TARGETS_SECTION } from "./target.js";
 
 /** A parsed command line. */
-export type CliCommand =
+type CliCommand =
 	| AuditCommand
 	| ResolveCommand
 	| ProxyCommand

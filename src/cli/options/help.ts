@@ -12,7 +12,7 @@ export interface HelpCommand {
 }
 
 /** A line of a help section that is not an option: an argument, or a command. */
-export interface HelpRow {
+interface HelpRow {
 	label: string;
 	help: string;
 }

@@ -54,7 +54,7 @@ export type OptionSpec = FlagOption | ValueOption | ListOption;
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
 
 /** What one option of a table parses to. */
-export type OptionValue<O> = O extends FlagOption
+type OptionValue<O> = O extends FlagOption
 	? boolean
 	:
 			| (O extends { readonly parse: (given: never, flag: string) => infer V }
@@ -65,7 +65,7 @@ export type OptionValue<O> = O extends FlagOption
 			| (O extends { readonly default: infer D } ? D : undefined);
 
 /** The options of a command line, parsed and checked by their table. */
-export interface ParsedOptions<T extends OptionTable> {
+interface ParsedOptions<T extends OptionTable> {
 	values: { [K in keyof T]: OptionValue<T[K]> };
 	/** The arguments that are not options, in order. */
 	positionals: string[];

@@ -17,7 +17,7 @@ import {
 } from "./values.js";
 
 /** Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL. */
-export type ProxyUpstream =
+type ProxyUpstream =
 	| { type: "stdio"; command: string; args: string[] }
 	| { type: "http"; url: string; headers: Record<string, string> };
 

@@ -79,7 +79,7 @@ export const TARGETS_SECTION: HelpSection = {
 };
 
 /** The target options as given: a URL given as an argument is in `url`. */
-export interface TargetValues {
+interface TargetValues {
 	url?: string | undefined;
 	header?: readonly string[] | undefined;
 	file?: string | undefined;
