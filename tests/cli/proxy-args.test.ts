@@ -58,6 +58,15 @@ describe("parseCliArgs proxy", () => {
 		});
 	});
 
+	it("keeps --start-timeout only when given, the stdio start applying its default", () => {
+		expect(
+			parseCliArgs(["proxy", "--start-timeout", "300000", "--", "node"]),
+		).toMatchObject({ startTimeoutMs: 300_000 });
+		expect(parseCliArgs(["proxy", "--", "node"])).not.toHaveProperty(
+			"startTimeoutMs",
+		);
+	});
+
 	it("takes an HTTP upstream with headers", () => {
 		expect(
 			parseCliArgs([

@@ -6,10 +6,9 @@ import { quote, usage } from "../_failure.js";
 import { type StoreSettings, storeSettingsOf } from "../proxy/_store.js";
 import type { CommandHelp, HelpCommand } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
-import { targetOf } from "./target.js";
+import { TARGET_OPTIONS, targetOf } from "./target.js";
 import {
 	ALL_PROFILES,
-	DEFAULT_START_TIMEOUT_MS,
 	DEFAULT_TIMEOUT_MS,
 	MODES,
 	milliseconds,
@@ -237,13 +236,7 @@ const OPTIONS = {
 		parse: milliseconds,
 		default: DEFAULT_TIMEOUT_MS,
 	},
-	"start-timeout": {
-		type: "string",
-		value: "<ms>",
-		example: "5000",
-		help: `how long a stdio server may write nothing at all after it is started, e.g. while npx -y downloads it (default ${DEFAULT_START_TIMEOUT_MS})`,
-		parse: milliseconds,
-	},
+	"start-timeout": TARGET_OPTIONS["start-timeout"],
 	help: HELP_OPTION,
 } as const satisfies OptionTable;
 
@@ -346,7 +339,6 @@ export function parseProxyArgs(
 				`--${companion} needs --listen, e.g. --listen 127.0.0.1:8080`,
 			);
 	}
-	const startTimeoutMs = values["start-timeout"];
 	return {
 		command: "proxy",
 		upstream,
@@ -359,7 +351,10 @@ export function parseProxyArgs(
 			: { serverNames: values["server-name"] }),
 		logJson: values["log-json"],
 		timeoutMs: values.timeout,
-		...(startTimeoutMs === undefined ? {} : { startTimeoutMs }),
+		// Only when given: the default applies where a stdio upstream is started.
+		...(given.has("start-timeout")
+			? { startTimeoutMs: values["start-timeout"] }
+			: {}),
 		...(snapshot === undefined ? {} : { snapshot }),
 		...(listen === undefined ? {} : { listen }),
 		...(store === undefined ? {} : { store }),
