@@ -12,33 +12,31 @@ export interface FlagOption {
 	readonly help: string;
 }
 
-/** An option with one value: `--timeout <ms>`. */
-export interface ValueOption {
+interface StringOption {
 	readonly type: "string";
-	readonly multiple?: false;
 	/** The value in `--help`: `<ms>`. */
 	readonly value: string;
 	/** A value for "needs a value, e.g. --timeout=5000". */
 	readonly example: string;
+	/** The option's line in `--help`. */
 	readonly help: string;
 	/** The left column of `--help`, when it is more than `--name <value>`. */
 	readonly label?: string;
-	/** Checks and converts the value given; throws a `usage` failure naming `flag`. */
-	readonly parse?: (given: string, flag: string) => unknown;
 	/** The value when the option is not given (the raw value is not parsed). */
 	readonly default?: unknown;
 }
 
+/** An option with one value: `--timeout <ms>`. */
+export interface ValueOption extends StringOption {
+	readonly multiple?: false;
+	/** Checks and converts the value given; throws a `usage` failure naming `flag`. */
+	readonly parse?: (given: string, flag: string) => unknown;
+}
+
 /** A repeatable option: every value given, in order. */
-export interface ListOption {
-	readonly type: "string";
+export interface ListOption extends StringOption {
 	readonly multiple: true;
-	readonly value: string;
-	readonly example: string;
-	readonly help: string;
-	readonly label?: string;
 	readonly parse?: (given: readonly string[], flag: string) => unknown;
-	readonly default?: unknown;
 }
 
 /** An option with a value parsed into `V`, and a default. */
