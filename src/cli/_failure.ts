@@ -1,21 +1,11 @@
 /**
  * Why the CLI stops with exit code 2: bad arguments, or a target it cannot read.
- *
- * @example
- * ```ts
- * if (error.kind === "usage") stderr.write("see --help\n");
- * ```
  */
-export type CliFailureKind = "usage" | "target";
+type CliFailureKind = "usage" | "target";
 
 /**
  * An expected failure of the CLI, printed as its one-line `message` (no stack) with exit
  * code 2. Internal: never re-exported.
- *
- * @example
- * ```ts
- * throw new CliFailure("usage", 'Unknown command "adit"; expected audit or resolve');
- * ```
  */
 export class CliFailure extends Error {
 	/** Which kind of failure. */
@@ -42,10 +32,6 @@ export class CliFailure extends Error {
  *
  * @param value - anything caught
  * @returns `true` for expected CLI failures
- * @example
- * ```ts
- * if (isCliFailure(error)) stderr.write(`${error.message}\n`);
- * ```
  */
 export function isCliFailure(value: unknown): value is CliFailure {
 	return value instanceof CliFailure;
@@ -56,10 +42,6 @@ export function isCliFailure(value: unknown): value is CliFailure {
  *
  * @param value - what the user typed
  * @returns the quoted text
- * @example
- * ```ts
- * quote("opanai"); // '"opanai"'
- * ```
  */
 export function quote(value: string): string {
 	return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
@@ -71,10 +53,6 @@ export function quote(value: string): string {
  * @param message - what is wrong and what would be right
  * @param cause - the underlying error, if any
  * @returns the failure to throw
- * @example
- * ```ts
- * throw usage("--header only applies to --url");
- * ```
  */
 export function usage(message: string, cause?: unknown): CliFailure {
 	return new CliFailure(

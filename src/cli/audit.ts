@@ -1,8 +1,8 @@
 import { auditNames, type ProfileName } from "../index.js";
-import type { AuditCommand } from "./args.js";
 import { formatAudit } from "./audit-format.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import type { CliIo } from "./io.js";
+import type { AuditCommand } from "./options/audit.js";
 import {
 	type AuditJson,
 	type AuditProfileJson,

@@ -1,12 +1,6 @@
 /**
  * A stream the CLI writes to: `process.stdout` / `process.stderr` in the binary, a string
  * collector in tests.
- *
- * @example
- * ```ts
- * let text = "";
- * const out: CliOutput = { write: (chunk) => (text += chunk), isTTY: false };
- * ```
  */
 export interface CliOutput {
 	write(chunk: string): unknown;
@@ -17,11 +11,6 @@ export interface CliOutput {
 /**
  * What the CLI reads `--file -` from: `process.stdin` in the binary, any async iterable in
  * tests.
- *
- * @example
- * ```ts
- * const stdin: CliInput = Readable.from(['{"tools":[]}']);
- * ```
  */
 export interface CliInput extends AsyncIterable<string | Uint8Array> {
 	readonly isTTY?: boolean;
@@ -29,12 +18,6 @@ export interface CliInput extends AsyncIterable<string | Uint8Array> {
 
 /**
  * Everything the CLI touches outside itself, injected so tests run `main` in-process.
- *
- * @example
- * ```ts
- * const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
- * const code = await main(["audit", "--file", "tools.json"], io);
- * ```
  */
 export interface CliIo {
 	stdout: CliOutput;

@@ -1,11 +1,11 @@
 import { isMcpToolNamesError } from "../index.js";
 import { isCliFailure } from "./_failure.js";
 import { printable } from "./_printable.js";
-import { parseCliArgs } from "./args.js";
 import { runAudit } from "./audit.js";
 import { createStyle, isColorEnabled } from "./colors.js";
-import { helpText, VERSION } from "./help.js";
 import type { CliIo } from "./io.js";
+import { helpText, parseCliArgs } from "./options/cli.js";
+import { VERSION } from "./options/values.js";
 import { runProxy } from "./proxy/run.js";
 import { runResolve } from "./resolve.js";
 
@@ -17,10 +17,6 @@ import { runResolve } from "./resolve.js";
  * @param io - stdout, stderr, stdin and the environment
  * @returns the exit code: 0 success, 1 `audit --strict` found names to rewrite or `resolve`
  * found no safe correction, 2 usage error or unreadable target
- * @example
- * ```ts
- * const code = await main(["audit", "--json", "--file", "tools.json"], { stdout, stderr, env: {} });
- * ```
  */
 export async function main(
 	argv: readonly string[],

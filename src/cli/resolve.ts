@@ -1,8 +1,8 @@
 import { ToolRouter } from "../adapters/routing/router.js";
 import { formatResolution, type Resolution } from "../index.js";
-import type { ResolveCommand } from "./args.js";
 import { createStyle, isColorEnabled, type Style } from "./colors.js";
 import type { CliIo } from "./io.js";
+import type { ResolveCommand } from "./options/resolve.js";
 import { type ResolveJson, SCHEMA_VERSION } from "./schema.js";
 import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
 

@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import { displayUrl } from "./_printable.js";
-import type { TargetSpec } from "./args.js";
 import { listHttpTools } from "./client/http.js";
 import type { ServerInfo } from "./client/session.js";
 import {
@@ -13,6 +12,7 @@ import {
 import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
+import type { TargetSpec } from "./options/target.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
 import { readToolList, type ToolFinding } from "./tool-list.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CliFailure } from "../../src/cli/_failure.js";
-import { parseCliArgs } from "../../src/cli/args.js";
-import { ALL_PROFILES } from "../../src/cli/args-values.js";
+import { helpText, parseCliArgs } from "../../src/cli/options/cli.js";
+import { ALL_PROFILES } from "../../src/cli/options/values.js";
 
 describe("parseCliArgs", () => {
 	it("audits the demo server with every profile and a 15 s budget by default", () => {
@@ -129,5 +129,77 @@ describe("parseCliArgs", () => {
 		}
 		expect(caught).toBeInstanceOf(CliFailure);
 		expect(caught).toMatchObject({ kind: "usage" });
+	});
+});
+
+describe("helpText", () => {
+	const topics = [undefined, "audit", "resolve", "proxy"] as const;
+
+	it.each(topics)("lists for %s only options its parser accepts", (topic) => {
+		// The general help's targets are audit's and resolve's, checked there.
+		const text =
+			topic === undefined
+				? helpText().slice(helpText().indexOf("\nOptions:"))
+				: helpText(topic);
+		const flags = [
+			...text.matchAll(/^ {2}(?:-\w, )?(?:<url>, )?(--[a-z-]+)/gm),
+		].map((match) => match[1] ?? "");
+		expect(flags.length).toBeGreaterThan(1);
+		for (const flag of flags) {
+			expect(() =>
+				parseCliArgs(topic === undefined ? [flag] : [topic, flag]),
+			).not.toThrow(/Unknown option/);
+		}
+	});
+
+	it("wraps every option's help within 90 columns, under its label", () => {
+		const text = helpText("proxy");
+		const options = text.slice(
+			text.indexOf("Options:"),
+			text.indexOf("Exit codes:"),
+		);
+		for (const line of options.split("\n")) {
+			expect(line.length).toBeLessThanOrEqual(90);
+		}
+		expect(options).toContain(
+			"  --allow-unauthenticated\n                          serve a non-loopback address",
+		);
+	});
+
+	it("lists the commands and the targets in the general help", () => {
+		const text = helpText();
+		for (const command of ["audit", "resolve", "proxy"]) {
+			expect(text).toMatch(new RegExp(`^  ${command} +\\w`, "m"));
+		}
+		expect(text).toContain("  -- <command> [args...]  start a stdio server");
+		expect(text).toContain("  -v, --version  print the version\n");
+	});
+});
+
+describe("option values", () => {
+	it.each([
+		[
+			["proxy", "--listen"],
+			"Option --listen needs a value, e.g. --listen=127.0.0.1:8080",
+		],
+		[
+			["resolve", "x", "--mode"],
+			"Option --mode needs a value, e.g. --mode=safe",
+		],
+		[
+			["proxy", "--timeout", "-5", "--", "node"],
+			'--timeout "-5" is negative; give milliseconds, e.g. --timeout 5000',
+		],
+		[
+			["proxy", "--start-timeout", "0", "--", "node"],
+			'--start-timeout "0" leaves no time',
+		],
+		[["resolve", "x", "--mode", " MCPorter "], undefined],
+	])("checks %j by its table row", (argv, message) => {
+		if (message === undefined) {
+			expect(parseCliArgs(argv)).toMatchObject({ mode: "mcporter" });
+		} else {
+			expect(() => parseCliArgs(argv)).toThrow(message);
+		}
 	});
 });

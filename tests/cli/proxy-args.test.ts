@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCliArgs } from "../../src/cli/args.js";
+import { parseCliArgs } from "../../src/cli/options/cli.js";
 
 describe("parseCliArgs proxy", () => {
 	it("takes the upstream command after -- and defaults to openai, safe, destructive-hint", () => {
@@ -56,6 +56,15 @@ describe("parseCliArgs proxy", () => {
 				sessionIdleMs: 30 * 60 * 1000,
 			},
 		});
+	});
+
+	it("keeps --start-timeout only when given, the stdio start applying its default", () => {
+		expect(
+			parseCliArgs(["proxy", "--start-timeout", "300000", "--", "node"]),
+		).toMatchObject({ startTimeoutMs: 300_000 });
+		expect(parseCliArgs(["proxy", "--", "node"])).not.toHaveProperty(
+			"startTimeoutMs",
+		);
 	});
 
 	it("takes an HTTP upstream with headers", () => {

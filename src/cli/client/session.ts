@@ -7,7 +7,7 @@
  * @module
  */
 import { isRecord } from "../../core/_guards.js";
-import { VERSION } from "../help.js";
+import { VERSION } from "../options/values.js";
 import type { Progress } from "../progress.js";
 import type { Deadline } from "./deadline.js";
 import { ProtocolFailure, RpcFailure } from "./failures.js";

@@ -3,8 +3,8 @@
 import process from "node:process";
 import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
+import type { ProxyCommand } from "../options/proxy.js";
 import type { ProxyRouting } from "./_routing.js";
-import type { ProxyCommand } from "./args.js";
 import type { ProxyLogger } from "./log.js";
 
 /** Everything a proxy run needs besides the command: where to log, how to build routing. */

@@ -5,8 +5,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import type { ListenSettings } from "../options/proxy.js";
 import { INVALID_REQUEST, isJsonRpcMessage, PARSE_ERROR } from "./_messages.js";
-import type { ListenSettings } from "./args.js";
 
 /** The host names a loopback bind answers to (any port), as the SDK's `localhostHostValidation`. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([

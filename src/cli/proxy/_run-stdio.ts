@@ -1,8 +1,8 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
-import { DEFAULT_START_TIMEOUT_MS } from "../help.js";
 import type { CliIo } from "../io.js";
+import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
 import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";

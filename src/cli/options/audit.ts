@@ -1,0 +1,114 @@
+// `mcp-tool-names audit`: its options, its help page and its parsed form.
+import type { ProfileName } from "../../index.js";
+import { quote, usage } from "../_failure.js";
+import type { CommandHelp, HelpCommand } from "./help.js";
+import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
+import {
+	TARGET_OPTIONS,
+	TARGETS_SECTION,
+	type TargetSpec,
+	targetOf,
+	urlFirst,
+} from "./target.js";
+import { ALL_PROFILES, JSON_OPTION } from "./values.js";
+
+/** `mcp-tool-names audit`, parsed. */
+export interface AuditCommand {
+	command: "audit";
+	target: TargetSpec;
+	/** In the order given, without repeats. */
+	profiles: ProfileName[];
+	json: boolean;
+	strict: boolean;
+	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
+}
+
+const OPTIONS = {
+	profile: {
+		type: "string",
+		multiple: true,
+		value: "<name>",
+		example: "openai",
+		help: "openai, anthropic, gemini, portable, mcp or all (default all); repeatable or comma-separated: --profile openai,gemini",
+		parse: profilesOf,
+		default: ALL_PROFILES,
+	},
+	strict: {
+		type: "boolean",
+		help: "exit 1 when any name would be rewritten or a tool definition breaks the MCP schema (a CI lint)",
+	},
+	json: JSON_OPTION,
+	help: HELP_OPTION,
+} as const satisfies OptionTable;
+
+const TABLE = { ...TARGET_OPTIONS, ...OPTIONS } as const;
+
+/** The help page of audit. */
+export const AUDIT_HELP: CommandHelp = {
+	summary:
+		"show which tool names each provider accepts, and the wire names to send instead",
+	usage: ["mcp-tool-names audit [options] [target]"],
+	about: `Lists the tools of a server (all pages) and shows, per provider profile, which names are sent
+as is and which get a wire name: renamed, lossy (hash added), truncated, or colliding; and
+which tool definitions break the MCP schema (audited by name all the same).`,
+	sections: [{ title: "Options:", options: OPTIONS }, TARGETS_SECTION],
+	after: [
+		`Examples:
+  mcp-tool-names audit
+  mcp-tool-names audit --strict --profile openai -- node dist/server.js
+  mcp-tool-names audit http://localhost:3000/mcp --header "Authorization: Bearer $TOKEN"
+  curl -s https://example.com/tools.json | mcp-tool-names audit --json --file -`,
+	],
+};
+
+/**
+ * Parses the arguments of `mcp-tool-names audit` (after the word `audit`).
+ *
+ * @param args - the options and the URL, before `--`
+ * @param serverCommand - what follows `--`, if there was a `--`
+ * @returns the command, or its help
+ * @throws CliFailure `usage` naming the bad argument and what is expected
+ */
+export function parseAuditArgs(
+	args: readonly string[],
+	serverCommand: readonly string[] | undefined,
+): AuditCommand | HelpCommand {
+	const parsed = parseOptions("audit", TABLE, args);
+	if (parsed === "help") return { command: "help", topic: "audit" };
+	const { values, positionals } = parsed;
+	const [url, stray] = urlFirst(positionals, values.url);
+	if (stray !== undefined) {
+		throw usage(
+			`Unexpected argument ${quote(stray)}; put a server command after -- (mcp-tool-names audit -- node server.js) or give a URL (mcp-tool-names audit http://localhost:3000/mcp)`,
+		);
+	}
+	return {
+		command: "audit",
+		target: targetOf({ ...values, url }, serverCommand),
+		profiles: [...values.profile],
+		json: values.json,
+		strict: values.strict,
+		timeoutMs: values.timeout,
+		startTimeoutMs: values["start-timeout"],
+	};
+}
+
+/** `--profile` (repeatable, comma-separated, `all`), in order, without repeats. */
+function profilesOf(values: readonly string[]): ProfileName[] {
+	const chosen = new Set<ProfileName>();
+	for (const value of values.flatMap((v) => v.split(","))) {
+		const name = value.trim().toLowerCase();
+		if (name === "all") {
+			for (const profile of ALL_PROFILES) chosen.add(profile);
+		} else if ((ALL_PROFILES as readonly string[]).includes(name)) {
+			chosen.add(name as ProfileName);
+		} else {
+			throw usage(
+				`Unknown profile ${quote(value.trim())}; expected ${ALL_PROFILES.join(", ")} or all`,
+			);
+		}
+	}
+	return [...chosen];
+}

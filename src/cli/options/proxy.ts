@@ -1,0 +1,498 @@
+// `mcp-tool-names proxy`: its options, its help page and its parsed form, with the checks of
+// the values of --listen and its bounds.
+import { PROTECTIONS, type Protection } from "../../adapters/routing/index.js";
+import type { ProfileName } from "../../index.js";
+import { quote, usage } from "../_failure.js";
+import { type StoreSettings, storeSettingsOf } from "../proxy/_store.js";
+import type { CommandHelp, HelpCommand } from "./help.js";
+import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
+import { TARGET_OPTIONS, targetOf } from "./target.js";
+import {
+	ALL_PROFILES,
+	DEFAULT_TIMEOUT_MS,
+	MODES,
+	milliseconds,
+	oneOf,
+} from "./values.js";
+
+/** Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL. */
+type ProxyUpstream =
+	| { type: "stdio"; command: string; args: string[] }
+	| { type: "http"; url: string; headers: Record<string, string> };
+
+/** `mcp-tool-names proxy`, parsed. */
+export interface ProxyCommand {
+	command: "proxy";
+	upstream: ProxyUpstream;
+	profile: ProfileName;
+	/** Auto-correct near misses (`--no-correct` turns it off). */
+	correct: boolean;
+	mode: "safe" | "mcporter";
+	protection: Protection;
+	/** What users call the server (`--server-name`), so its prefixes reach its tools. */
+	serverNames?: string[];
+	logJson: boolean;
+	timeoutMs: number;
+	/** Bound of a stdio upstream's silent start (`--start-timeout`); `timeoutMs` starts after. */
+	startTimeoutMs?: number;
+	snapshot?: string;
+	/** Serve the client over Streamable HTTP here instead of stdio. */
+	listen?: ListenSettings;
+	/** Share wire names with other proxies through Redis (`--store`). */
+	store?: StoreSettings;
+}
+
+/** `--listen` and the options that bound and guard it, parsed. */
+export interface ListenSettings {
+	host: string;
+	port: number;
+	/** Host names accepted in `Host` besides `localhost`, `127.0.0.1` and `[::1]` (`--allowed-hosts`). */
+	allowedHosts: string[];
+	/** Origins accepted in `Origin` besides the loopback ones (`--allowed-origins`), normalised. */
+	allowedOrigins: string[];
+	/** Serve a non-loopback address without `MCP_TOOL_NAMES_TOKEN` (`--allow-unauthenticated`). */
+	allowUnauthenticated: boolean;
+	/** Largest request body, in bytes (`--max-body`, default 4 MiB). */
+	maxBodyBytes: number;
+	/** Most client sessions (server processes) at once (`--max-sessions`, default 32). */
+	maxSessions: number;
+	/** A session unused this long is closed (`--session-idle`, default 30 minutes). */
+	sessionIdleMs: number;
+}
+
+// The official SDK's body limit, and room for a team.
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_SESSIONS = 32;
+const SESSION_IDLE_MS = 30 * 60 * 1000;
+const MAX_BODY_LIMIT = 1024 ** 3;
+const MAX_SESSIONS_LIMIT = 10_000;
+// setTimeout's longest delay (2^31 - 1 ms, about 24.8 days).
+const MAX_DURATION_MS = 2 ** 31 - 1;
+const DURATION_UNITS: Readonly<Record<string, number>> = {
+	ms: 1,
+	s: 1000,
+	m: 60_000,
+	h: 3_600_000,
+};
+
+const OPTIONS = {
+	url: {
+		type: "string",
+		value: "<url>",
+		example: "http://localhost:3000/mcp",
+		help: "the server's Streamable HTTP endpoint, instead of a command after --",
+	},
+	header: {
+		type: "string",
+		multiple: true,
+		value: '"Name: value"',
+		example: '"Authorization: Bearer TOKEN"',
+		help: "an HTTP header for --url (repeatable)",
+	},
+	profile: {
+		type: "string",
+		value: "<name>",
+		example: "openai",
+		help: "openai (default), anthropic, gemini, portable or mcp",
+		parse: oneOf(ALL_PROFILES),
+		default: "openai",
+	},
+	"no-correct": {
+		type: "boolean",
+		help: "never auto-correct a mistyped name (wire and canonical names still route)",
+	},
+	mode: {
+		type: "string",
+		value: "<mode>",
+		example: "safe",
+		help: "safe (default) or mcporter, to reproduce mcporter's corrections",
+		parse: oneOf(MODES),
+		default: "safe",
+	},
+	"server-name": {
+		type: "string",
+		multiple: true,
+		value: "<n>",
+		example: "everything",
+		help: "what users call the server, so prefixed names (everything_echo, mcp__everything__echo) reach its tools; repeatable. Its serverInfo.name and that name's last segment (mcp-servers/everything: everything) are known already",
+		parse: serverNamesOf,
+	},
+	protect: {
+		type: "string",
+		value: "<rule>",
+		example: "unless-read-only",
+		help: "destructive-hint (default: only tools annotated destructiveHint: true are never corrected to) or unless-read-only (every tool not marked readOnlyHint: true or destructiveHint: false)",
+		parse: oneOf(PROTECTIONS),
+		default: "destructive-hint",
+	},
+	snapshot: {
+		type: "string",
+		value: "<file>",
+		example: "names.json",
+		help: "keep wire names in this file across restarts (written atomically)",
+		parse: snapshotOf,
+	},
+	store: {
+		type: "string",
+		value: "<url>",
+		example: "redis://127.0.0.1:6379",
+		help: "share wire names with other proxies through Redis or Valkey (redis://host:port[/db], rediss:// for TLS); nothing to install. A Redis Cluster node as the URL works too: the store follows the cluster to the node that holds the scope (no /db in cluster mode)",
+	},
+	"store-scope": {
+		type: "string",
+		value: "<s>",
+		example: "github",
+		help: "the shared history to use (default <profile>: and a hash of the server's command line or URL; never the arguments themselves)",
+	},
+	"store-prefix": {
+		type: "string",
+		value: "<p>",
+		example: "mcp-tool-names:",
+		help: "key prefix (default mcp-tool-names:)",
+	},
+	"store-ttl": {
+		type: "string",
+		value: "<sec>",
+		example: "2592000",
+		help: "forget a scope unused for this long (default never)",
+	},
+	"store-tls-ca": {
+		type: "string",
+		value: "<f>",
+		example: "ca.pem",
+		help: "with rediss://: trust the CA in this PEM file (a self-signed server)",
+	},
+	"store-tls-cert": {
+		type: "string",
+		value: "<f>",
+		example: "client.pem",
+		help: "with rediss://: the client certificate, for a server with tls-auth-clients yes (Redis' default)",
+	},
+	"store-tls-key": {
+		type: "string",
+		value: "<f>",
+		example: "client.key",
+		help: "with rediss://: the key of --store-tls-cert",
+	},
+	listen: {
+		type: "string",
+		value: "<addr>",
+		example: "127.0.0.1:8080",
+		help: "serve clients over Streamable HTTP at host:port (default host 127.0.0.1), one upstream per client session, at /mcp. On a loopback address only Host localhost, 127.0.0.1 or [::1] (any port) and a loopback Origin are served (403 otherwise: DNS rebinding). With MCP_TOOL_NAMES_TOKEN set in the environment (never on the command line), every request needs Authorization: Bearer <token> (else 401); another address without a token is refused (exit 2)",
+		parse: listenOf,
+	},
+	"allowed-hosts": {
+		type: "string",
+		multiple: true,
+		value: "<h,...>",
+		example: "mcp.example.com",
+		help: "more Host names to serve (any port), e.g. mcp.example.com; on a non-loopback address, turns the Host check on",
+		parse: hostNamesOf,
+		default: [],
+	},
+	"allowed-origins": {
+		type: "string",
+		multiple: true,
+		value: "<o,...>",
+		example: "https://app.example.com",
+		help: "more Origins to serve, exact, e.g. https://app.example.com",
+		parse: originsOf,
+		default: [],
+	},
+	"allow-unauthenticated": {
+		type: "boolean",
+		help: "serve a non-loopback address without a token (something in front must authenticate)",
+	},
+	"max-body": {
+		type: "string",
+		value: "<size>",
+		example: "4m",
+		help: "largest request body, in bytes or with k or m (default 4m; 413 past it)",
+		parse: byteSizeOf,
+		default: MAX_BODY_BYTES,
+	},
+	"max-sessions": {
+		type: "string",
+		value: "<n>",
+		example: "8",
+		help: `sessions (server processes) at once (default ${MAX_SESSIONS}; 503 past it)`,
+		parse: sessionCountOf,
+		default: MAX_SESSIONS,
+	},
+	"session-idle": {
+		type: "string",
+		value: "<d>",
+		example: "30m",
+		help: "close a session unused this long and end its server, e.g. 90s, 30m, 2h (default 30m; its id then answers 404)",
+		parse: durationOf,
+		default: SESSION_IDLE_MS,
+	},
+	"log-json": { type: "boolean", help: "write the log as JSON lines" },
+	timeout: {
+		type: "string",
+		value: "<ms>",
+		example: "5000",
+		help: `bound on the server's initialize and first tools/list, and on a --listen request's body (default ${DEFAULT_TIMEOUT_MS}); over stdio it starts at the server's first output`,
+		parse: milliseconds,
+		default: DEFAULT_TIMEOUT_MS,
+	},
+	"start-timeout": TARGET_OPTIONS["start-timeout"],
+	help: HELP_OPTION,
+} as const satisfies OptionTable;
+
+const LISTEN_OPTIONS = [
+	"allowed-hosts",
+	"allowed-origins",
+	"allow-unauthenticated",
+	"max-body",
+	"max-sessions",
+	"session-idle",
+] as const;
+
+/** The help page of proxy. */
+export const PROXY_HELP: CommandHelp = {
+	summary:
+		"sit between a client and a server: wire-safe names out, calls routed back in",
+	usage: [
+		"mcp-tool-names proxy [options] -- <command> [args...]",
+		'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
+	],
+	about: `Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
+fixes tool names on the way: tools/list goes out with wire names for --profile, tools/call
+names are mapped back, and near misses are auto-corrected only when it is safe (never onto
+a destructive tool). Everything else passes through byte for byte. Each correction and
+refusal is one line on stderr; stdout is the protocol.`,
+	sections: [{ title: "Options:", options: OPTIONS }],
+	after: [
+		`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
+initialize; 130/143 after SIGINT/SIGTERM.`,
+		`Examples:
+  mcp-tool-names proxy -- npx -y @modelcontextprotocol/server-everything
+  mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
+  mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
+  mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js
+  mcp-tool-names proxy --listen 127.0.0.1:8080 --url https://example.com/mcp
+  MCP_TOOL_NAMES_TOKEN=$(cat token) mcp-tool-names proxy --listen 0.0.0.0:8080 -- node server.js
+  mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`,
+	],
+};
+
+/**
+ * Parses the arguments of `mcp-tool-names proxy` (after the word `proxy`).
+ *
+ * @param args - the proxy's own options, before `--`
+ * @param serverCommand - what follows `--`: the upstream's command line
+ * @returns the command, or the proxy's help
+ * @throws CliFailure `usage` naming the bad argument and what is expected
+ */
+export function parseProxyArgs(
+	args: readonly string[],
+	serverCommand: readonly string[] | undefined,
+): ProxyCommand | HelpCommand {
+	const parsed = parseOptions("proxy", OPTIONS, args);
+	if (parsed === "help") return { command: "help", topic: "proxy" };
+	const { values, positionals, given } = parsed;
+	const stray = positionals[0];
+	if (stray !== undefined) {
+		throw usage(
+			`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
+		);
+	}
+	const upstream = upstreamOf(values, serverCommand);
+	const profile = values.profile;
+	const snapshot = values.snapshot;
+	const store = storeSettingsOf(
+		{
+			store: values.store,
+			scope: values["store-scope"],
+			prefix: values["store-prefix"],
+			ttl: values["store-ttl"],
+			tlsCa: values["store-tls-ca"],
+			tlsCert: values["store-tls-cert"],
+			tlsKey: values["store-tls-key"],
+		},
+		// Hashed into the default scope: never an argument or a URL's credentials in a key.
+		upstream.type === "http"
+			? new URL(upstream.url).href
+			: JSON.stringify([upstream.command, ...upstream.args]),
+		profile,
+	);
+	if (store !== undefined && snapshot !== undefined)
+		throw usage(
+			"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
+		);
+	let listen: ListenSettings | undefined;
+	if (values.listen !== undefined) {
+		listen = {
+			...values.listen,
+			allowedHosts: [...values["allowed-hosts"]],
+			allowedOrigins: [...values["allowed-origins"]],
+			allowUnauthenticated: values["allow-unauthenticated"],
+			maxBodyBytes: values["max-body"],
+			maxSessions: values["max-sessions"],
+			sessionIdleMs: values["session-idle"],
+		};
+	} else {
+		const companion = LISTEN_OPTIONS.find((name) => given.has(name));
+		if (companion !== undefined)
+			throw usage(
+				`--${companion} needs --listen, e.g. --listen 127.0.0.1:8080`,
+			);
+	}
+	return {
+		command: "proxy",
+		upstream,
+		profile,
+		correct: !values["no-correct"],
+		mode: values.mode,
+		protection: values.protect,
+		...(values["server-name"] === undefined
+			? {}
+			: { serverNames: values["server-name"] }),
+		logJson: values["log-json"],
+		timeoutMs: values.timeout,
+		// Only when given: the default applies where a stdio upstream is started.
+		...(given.has("start-timeout")
+			? { startTimeoutMs: values["start-timeout"] }
+			: {}),
+		...(snapshot === undefined ? {} : { snapshot }),
+		...(listen === undefined ? {} : { listen }),
+		...(store === undefined ? {} : { store }),
+	};
+}
+
+/** The upstream, by the audit's target rules (one target, --header only with --url, the URL's form). */
+function upstreamOf(
+	values: { url: string | undefined; header: string[] | undefined },
+	serverCommand: readonly string[] | undefined,
+): ProxyUpstream {
+	const target = targetOf(values, serverCommand);
+	if (target.type === "http" || target.type === "stdio") return target;
+	throw usage(
+		"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
+	);
+}
+
+function serverNamesOf(names: readonly string[]): string[] {
+	const list = names.flatMap((name) => name.split(",")).map((n) => n.trim());
+	if (list.some((name) => name === ""))
+		throw usage("--server-name needs a name, e.g. --server-name everything");
+	return list;
+}
+
+function snapshotOf(path: string): string {
+	if (path === "") throw usage("--snapshot needs a file path");
+	return path;
+}
+
+/** The comma-separated values of a list option, without blanks. */
+function listOf(values: readonly string[]): string[] {
+	return values
+		.flatMap((value) => value.split(","))
+		.map((value) => value.trim())
+		.filter((value) => value !== "");
+}
+/** `host:port`, `:port` or `port`; the host defaults to 127.0.0.1, never all interfaces. */
+function listenOf(value: string): { host: string; port: number } {
+	const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(value.trim());
+	const port = match === null ? Number.NaN : Number(match[2]);
+	if (match === null || !Number.isInteger(port) || port > 65_535) {
+		throw usage(
+			`--listen expects host:port or a port, e.g. --listen 127.0.0.1:8080, got ${quote(value)}`,
+		);
+	}
+	const host = (match[1] ?? "").replace(/^\[|\]$/g, "");
+	return { host: host === "" ? "127.0.0.1" : host, port };
+}
+
+function hostNamesOf(values: readonly string[]): string[] {
+	return listOf(values).map(hostNameOf);
+}
+
+function originsOf(values: readonly string[]): string[] {
+	return listOf(values).map(originOf);
+}
+
+/** A host name of `--allowed-hosts`, as `URL` writes it (lowercase, IPv6 in brackets). */
+function hostNameOf(value: string): string {
+	const bare = value.includes(":") && !value.startsWith("[");
+	let url: URL | undefined;
+	try {
+		url = new URL(`http://${bare ? `[${value}]` : value}`);
+	} catch {
+		url = undefined;
+	}
+	if (
+		url === undefined ||
+		url.port !== "" ||
+		url.pathname !== "/" ||
+		url.search !== "" ||
+		url.username !== "" ||
+		value.includes("/")
+	)
+		throw usage(
+			`--allowed-hosts takes host names without a port (any port is accepted), e.g. --allowed-hosts mcp.example.com,10.0.0.5, got ${quote(value)}`,
+		);
+	return url.hostname;
+}
+
+/** An origin of `--allowed-origins` (`scheme://host[:port]`), as browsers send it. */
+function originOf(value: string): string {
+	let url: URL | undefined;
+	try {
+		url = new URL(value);
+	} catch {
+		url = undefined;
+	}
+	if (
+		url === undefined ||
+		(url.protocol !== "http:" && url.protocol !== "https:") ||
+		url.pathname !== "/" ||
+		url.search !== "" ||
+		url.hash !== "" ||
+		url.username !== ""
+	)
+		throw usage(
+			`--allowed-origins takes origins (scheme://host[:port], no path), e.g. --allowed-origins https://app.example.com, got ${quote(value)}`,
+		);
+	return url.origin;
+}
+
+/** `--max-body`: bytes, or with `k` / `m` KiB and MiB. */
+function byteSizeOf(value: string): number {
+	const match = /^(\d{1,10})([km]?)$/i.exec(value.trim());
+	const unit = match?.[2]?.toLowerCase();
+	const bytes =
+		match === null
+			? Number.NaN
+			: Number(match[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : 1);
+	if (!(bytes >= 1 && bytes <= MAX_BODY_LIMIT))
+		throw usage(
+			`--max-body expects a size from 1 byte to 1024m, in bytes or with k or m, e.g. --max-body 4m, got ${quote(value)}`,
+		);
+	return bytes;
+}
+
+/** `--max-sessions`: a whole number from 1. */
+function sessionCountOf(value: string): number {
+	const count = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : 0;
+	if (count < 1 || count > MAX_SESSIONS_LIMIT)
+		throw usage(
+			`--max-sessions expects a whole number from 1 to ${MAX_SESSIONS_LIMIT}, e.g. --max-sessions 8, got ${quote(value)}`,
+		);
+	return count;
+}
+
+/** `--session-idle`: a whole number with `ms`, `s`, `m` or `h`. */
+function durationOf(value: string): number {
+	const match = /^(\d{1,10})(ms|s|m|h)$/i.exec(value.trim());
+	const ms =
+		match === null
+			? Number.NaN
+			: Number(match[1]) * (DURATION_UNITS[match[2]?.toLowerCase() ?? ""] ?? 0);
+	if (!(ms >= 1 && ms <= MAX_DURATION_MS))
+		throw usage(
+			`--session-idle expects a duration with ms, s, m or h, up to 24 days, e.g. --session-idle 30m, got ${quote(value)}`,
+		);
+	return ms;
+}

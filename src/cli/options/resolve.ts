@@ -1,0 +1,93 @@
+// `mcp-tool-names resolve <name>`: its options, its help page and its parsed form.
+import { quote, usage } from "../_failure.js";
+import type { CommandHelp, HelpCommand } from "./help.js";
+import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
+import {
+	TARGET_OPTIONS,
+	TARGETS_SECTION,
+	type TargetSpec,
+	targetOf,
+	urlFirst,
+} from "./target.js";
+import { JSON_OPTION, MODES, oneOf } from "./values.js";
+
+/** `mcp-tool-names resolve <name>`, parsed. */
+export interface ResolveCommand {
+	command: "resolve";
+	name: string;
+	target: TargetSpec;
+	mode: "safe" | "mcporter";
+	json: boolean;
+	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
+}
+
+const OPTIONS = {
+	mode: {
+		type: "string",
+		value: "<mode>",
+		example: "safe",
+		help: "safe (default) or mcporter, to reproduce mcporter's decisions",
+		parse: oneOf(MODES),
+		default: "safe",
+	},
+	json: JSON_OPTION,
+	help: HELP_OPTION,
+} as const satisfies OptionTable;
+
+const TABLE = { ...TARGET_OPTIONS, ...OPTIONS } as const;
+
+/** The help page of resolve. */
+export const RESOLVE_HELP: CommandHelp = {
+	summary:
+		"show whether a name a model sent would be auto-corrected, or only hinted at",
+	usage: ["mcp-tool-names resolve <name> [options] [target]"],
+	about: `Resolves a tool name a model sent against the server's tools, the way resolveName does:
+exact, auto-corrected (exit 0), or only a "Did you mean ...?" hint or nothing (exit 1). Tools
+whose annotations set destructiveHint are never auto-corrected to.`,
+	sections: [{ title: "Options:", options: OPTIONS }, TARGETS_SECTION],
+	after: [
+		`Examples:
+  mcp-tool-names resolve fetch_content
+  mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js`,
+	],
+};
+
+/**
+ * Parses the arguments of `mcp-tool-names resolve` (after the word `resolve`).
+ *
+ * @param args - the name, the options and the URL, before `--`
+ * @param serverCommand - what follows `--`, if there was a `--`
+ * @returns the command, or its help
+ * @throws CliFailure `usage` naming the bad argument and what is expected
+ */
+export function parseResolveArgs(
+	args: readonly string[],
+	serverCommand: readonly string[] | undefined,
+): ResolveCommand | HelpCommand {
+	const parsed = parseOptions("resolve", TABLE, args);
+	if (parsed === "help") return { command: "help", topic: "resolve" };
+	const { values, positionals } = parsed;
+	const [name, ...rest] = positionals;
+	if (name === undefined) {
+		throw usage(
+			"Missing tool name; expected mcp-tool-names resolve <name> [target]",
+		);
+	}
+	const [url, stray] = urlFirst(rest, values.url);
+	if (stray !== undefined) {
+		throw usage(
+			`Unexpected argument ${quote(stray)}; resolve takes one name, then a URL or -- and the server command`,
+		);
+	}
+	return {
+		command: "resolve",
+		name,
+		target: targetOf({ ...values, url }, serverCommand),
+		mode: values.mode,
+		json: values.json,
+		timeoutMs: values.timeout,
+		startTimeoutMs: values["start-timeout"],
+	};
+}
