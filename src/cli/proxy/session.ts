@@ -18,7 +18,7 @@ import {
 } from "./_messages.js";
 import { OrderedQueue, type StoreFailure } from "./_ordered.js";
 import { PendingRequests } from "./_pending.js";
-import { OwnListing } from "./_priming.js";
+import { OwnListing } from "./own-listing.js";
 import { logMalformed, refuse, refuseForStore } from "./_refusals.js";
 import type { ProxyRouting } from "./_routing.js";
 import type { ProxyLogger } from "./log.js";
