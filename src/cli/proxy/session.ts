@@ -1,3 +1,7 @@
+// One proxy session between one client and one upstream: the message path both ways, the
+// client's `initialize` watched, the requests still unanswered, and what is answered instead
+// of a message the session cannot process. Which tool a call means is decided by the routing
+// (routing.ts, on the library's WireRewriter), never here.
 import { isRecord } from "../../core/_guards.js";
 import {
 	CONNECTION_CLOSED,
@@ -320,7 +324,7 @@ export class ProxySession {
 // The client's `initialize` as the proxy sees it: bounded in time, its answer read for the
 // server's tools capability and name, and its `instructions` put in wire names.
 /** What an {@link InitializeWatch} needs from its session. */
-export interface InitializeWatchOptions {
+interface InitializeWatchOptions {
 	routing(): ProxyRouting;
 	timeoutMs: number;
 	/**
@@ -334,7 +338,7 @@ export interface InitializeWatchOptions {
 }
 
 /** Tracks one session's `initialize`. */
-export class InitializeWatch {
+class InitializeWatch {
 	readonly #options: InitializeWatchOptions;
 	#id: Id | undefined;
 	#timer: ReturnType<typeof setTimeout> | undefined;
@@ -440,7 +444,7 @@ export class InitializeWatch {
 const MAX_PENDING = 100_000;
 
 /** A session's unanswered requests. */
-export class PendingRequests {
+class PendingRequests {
 	readonly #ids = new Map<Id, true>();
 	#gone: string | undefined;
 
@@ -484,7 +488,7 @@ export class PendingRequests {
 // Fail closed: what the session answers instead of passing a message on that it could not
 // process, so no call goes up with an undecoded name and nobody waits for ever.
 /** Where refusals go. */
-export interface RefusalSinks {
+interface RefusalSinks {
 	log: ProxyLogger;
 	toClient(frame: Frame): void;
 	toUpstream(frame: Frame): void;
@@ -494,7 +498,7 @@ export interface RefusalSinks {
  * Logs a message that could not be processed and answers each request in it (the client's
  * when `requests`, else the server's answers' ids) with `code`, instead of passing it on.
  */
-export function refuse(
+function refuse(
 	sinks: RefusalSinks,
 	message: unknown,
 	requests: boolean,
@@ -534,7 +538,7 @@ export function refuseForStore(
 }
 
 /** Logs a line that is not JSON. */
-export function logMalformed(
+function logMalformed(
 	log: ProxyLogger,
 	side: "client" | "upstream",
 	bytes: Buffer,
