@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRouting } from "../../src/cli/proxy/_routing.js";
 import type { ProxyEvent } from "../../src/cli/proxy/log.js";
+import { createRouting } from "../../src/cli/proxy/routing.js";
 import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
 
 function harness() {

@@ -3,9 +3,9 @@
 import process from "node:process";
 import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
-import type { ProxyRouting } from "./_routing.js";
 import type { ProxyCommand } from "./args.js";
 import type { ProxyLogger } from "./log.js";
+import type { ProxyRouting } from "./routing.js";
 
 /** Everything a proxy run needs besides the command: where to log, how to build routing. */
 export interface ProxyContext {

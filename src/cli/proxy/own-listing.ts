@@ -11,8 +11,8 @@ import {
 	storeErrorOf,
 } from "./_messages.js";
 import type { StoreFailure } from "./_ordered.js";
-import type { ProxyRouting } from "./_routing.js";
 import type { ProxyLogger } from "./log.js";
+import type { ProxyRouting } from "./routing.js";
 
 /** What an {@link OwnListing} needs from its session. */
 export interface OwnListingOptions {

@@ -23,9 +23,9 @@ import {
 	storeErrorOf,
 } from "./_messages.js";
 import { OrderedQueue, type StoreFailure } from "./_ordered.js";
-import type { ProxyRouting } from "./_routing.js";
 import type { ProxyLogger } from "./log.js";
 import { OwnListing } from "./own-listing.js";
+import type { ProxyRouting } from "./routing.js";
 
 export type { Frame };
 
