@@ -8,8 +8,8 @@ import {
 	targetOf,
 	timeoutOf,
 } from "../args-values.js";
-import { type StoreSettings, storeSettingsOf } from "./_store.js";
 import type { Protection } from "./routing.js";
+import { type StoreSettings, storeSettingsOf } from "./store/open-store.js";
 
 /**
  * Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL.

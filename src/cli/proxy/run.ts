@@ -1,12 +1,12 @@
 import type { CliIo } from "../io.js";
 import type { ProxyContext } from "./_context.js";
 import { runStdio } from "./_run-stdio.js";
-import { type OpenStore, openStore } from "./_store.js";
 import type { ProxyCommand } from "./args.js";
 import { runListen } from "./listen.js";
 import { createProxyLogger } from "./log.js";
 import { createRouting } from "./routing.js";
 import { loadSnapshot, SnapshotFile } from "./snapshot.js";
+import { type OpenStore, openStore } from "./store/open-store.js";
 
 /**
  * `mcp-tool-names proxy`: runs until the client or the upstream goes away, and resolves

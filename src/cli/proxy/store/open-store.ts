@@ -2,12 +2,12 @@
 // SharedCodec, spoken to through the proxy's own RESP client (no Redis package needed).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { RedisCodecStore, SharedCodec } from "../../adapters/redis/index.js";
-import type { ProfileName } from "../../index.js";
-import { quote, usage } from "../_failure.js";
-import { displayUrl } from "../_printable.js";
-import type { RedisAddress, TlsFiles } from "./_resp-client.js";
-import { RespRouter } from "./_resp-router.js";
+import { RedisCodecStore, SharedCodec } from "../../../adapters/redis/index.js";
+import type { ProfileName } from "../../../index.js";
+import { quote, usage } from "../../_failure.js";
+import { displayUrl } from "../../_printable.js";
+import { RespRouter } from "./cluster-router.js";
+import type { RedisAddress, TlsFiles } from "./resp-client.js";
 
 /** `--store` and its companions, parsed. */
 export interface StoreSettings {
