@@ -9,17 +9,17 @@ import { INVALID_REQUEST, isJsonRpcMessage, PARSE_ERROR } from "./_messages.js";
 import type { ListenSettings } from "./args.js";
 
 /** The host names a loopback bind answers to (any port), as the SDK's `localhostHostValidation`. */
-export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
 	"localhost",
 	"127.0.0.1",
 	"[::1]",
 ]);
 
 /** The most messages in one batch: the SDK server's `MAX_BATCH_SIZE`. */
-export const MAX_BATCH = 100;
+const MAX_BATCH = 100;
 
 /** The JSON-RPC error code the SDK's server puts in its HTTP-level refusals. */
-export const TRANSPORT_ERROR = -32000;
+const TRANSPORT_ERROR = -32000;
 
 /** A request refused before it reached a session: what to answer and log. */
 export interface Refusal {
@@ -34,13 +34,13 @@ export interface Refusal {
 }
 
 /** A body read and parsed: the bytes as they came, and the message or batch they hold. */
-export interface ReadBody {
+interface ReadBody {
 	bytes: Buffer;
 	message: unknown;
 }
 
 /** The settings and secrets of a {@link RequestGate}. */
-export interface RequestGateOptions {
+interface RequestGateOptions {
 	settings: ListenSettings;
 	/** The bearer token every request must carry, when one is set. */
 	token: string | undefined;

@@ -13,7 +13,7 @@ import {
 } from "./_messages.js";
 
 /** The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them. */
-export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
 	"content-type": "text/event-stream",
 	"cache-control": "no-cache, no-transform",
 	connection: "keep-alive",
@@ -30,7 +30,7 @@ interface Exchange {
 }
 
 /** What a POST carries that the streams must know of: its requests' ids and tokens. */
-export interface PostedRequest {
+interface PostedRequest {
 	id: Id;
 	progressToken?: Id;
 }

@@ -35,7 +35,7 @@ export function parse(bytes: Buffer): { value: unknown } | undefined {
 	}
 }
 
-export function serialize(message: unknown): Buffer | undefined {
+function serialize(message: unknown): Buffer | undefined {
 	try {
 		return Buffer.from(JSON.stringify(message) + NEWLINE);
 	} catch {

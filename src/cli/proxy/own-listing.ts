@@ -15,7 +15,7 @@ import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 
 /** What an {@link OwnListing} needs from its session. */
-export interface OwnListingOptions {
+interface OwnListingOptions {
 	routing(): ProxyRouting;
 	log: ProxyLogger;
 	/** Writes one request to the upstream. */

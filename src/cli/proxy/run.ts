@@ -16,10 +16,6 @@ import { type OpenStore, openStore } from "./store/open-store.js";
  * @param io - the client's stdio, stderr for the log, the environment for the upstream
  * @returns the exit code
  * @throws CliFailure `usage` for an unreadable `--snapshot`
- * @example
- * ```ts
- * process.exitCode = await runProxy(parseProxyArgs([], ["node", "server.js"]) as ProxyCommand, io);
- * ```
  */
 export async function runProxy(
 	command: ProxyCommand,

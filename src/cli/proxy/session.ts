@@ -30,7 +30,7 @@ import type { ProxyRouting } from "./routing.js";
 export type { Frame };
 
 /** Options of a {@link ProxySession}. */
-export interface ProxySessionOptions {
+interface ProxySessionOptions {
 	routing: ProxyRouting;
 	log: ProxyLogger;
 	/** Bound of the upstream's `initialize` answer and of the priming listing. */

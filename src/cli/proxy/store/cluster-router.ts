@@ -7,7 +7,7 @@ import type { NodeRedisClientLike } from "../../../adapters/redis/client.js";
 import { type RedisAddress, RespClient } from "./resp-client.js";
 
 /** Options of a {@link RespRouter}. */
-export interface RespRouterOptions {
+interface RespRouterOptions {
 	/** The `--store` node: a single Redis, or any node of a cluster. */
 	address: RedisAddress;
 	/** Longest wait for a connection, and for each reply, in ms. */

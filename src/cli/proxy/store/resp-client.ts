@@ -27,7 +27,7 @@ export interface TlsFiles {
 }
 
 /** Options of a {@link RespClient}. */
-export interface RespClientOptions {
+interface RespClientOptions {
 	address: RedisAddress;
 	/** Longest wait for a connection, and for each reply, in ms. */
 	timeoutMs: number;
