@@ -162,39 +162,3 @@ export function storeErrorOf(error: unknown): {
 			: `Shared store failed: ${String(error)}`;
 	return { code, message: message.slice(0, 400) };
 }
-
-const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
-const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
-const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
-const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
-
-/**
- * Whether a value is one JSON-RPC message as the MCP SDK's `JSONRPCMessageSchema` reads it: a
- * request, notification, result or error, with `jsonrpc: "2.0"`, a string or integer id,
- * object `params` and `result`, an error with an integer code and a string message, and no
- * other member. `null`, `"x"` and `{"jsonrpc":"2.0","id":5}` are not.
- */
-export function isJsonRpcMessage(value: unknown): boolean {
-	if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
-	const keys = Object.keys(value);
-	const only = (allowed: Set<string>): boolean =>
-		keys.every((key) => allowed.has(key));
-	const isRequestId = (id: unknown): boolean =>
-		typeof id === "string" || Number.isInteger(id);
-	if (typeof value.method === "string") {
-		if (value.params !== undefined && !isRecord(value.params)) return false;
-		return "id" in value
-			? isRequestId(value.id) && only(REQUEST_KEYS)
-			: only(NOTIFICATION_KEYS);
-	}
-	if ("result" in value)
-		return isRequestId(value.id) && isRecord(value.result) && only(RESULT_KEYS);
-	const error = value.error;
-	return (
-		isRecord(error) &&
-		Number.isInteger(error.code) &&
-		typeof error.message === "string" &&
-		(value.id === undefined || isRequestId(value.id)) &&
-		only(ERROR_KEYS)
-	);
-}
