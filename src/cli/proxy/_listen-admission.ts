@@ -5,8 +5,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import {
+	INVALID_REQUEST,
+	PARSE_ERROR,
+} from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
-import { INVALID_REQUEST, PARSE_ERROR } from "./_messages.js";
 import type { ListenSettings } from "./args.js";
 
 /** The host names a loopback bind answers to (any port), as the SDK's `localhostHostValidation`. */

@@ -1,6 +1,7 @@
 // What the proxy session reads off JSON-RPC messages (parsed, possibly batches) and how it
 // writes them back as lines. Nothing here throws on malformed input.
 
+import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 
 /** One message on its way: the bytes to write and the message they hold (when parsed). */
@@ -14,17 +15,14 @@ export interface Frame {
 	 * the request on whose response stream it came): `proxy --listen` writes it on that
 	 * request's own stream.
 	 */
-	related?: Id;
+	related?: MessageId;
 }
 
-/** A JSON-RPC id the session can track. */
-export type Id = string | number;
-
 export const NEWLINE = "\n";
-/** JSON-RPC error codes: parse error, invalid request, internal error, connection closed. */
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
-export const INTERNAL_ERROR = -32603;
+/**
+ * The JSON-RPC error code of a request the upstream will never answer: the MCP SDK's
+ * `ErrorCode.ConnectionClosed` (the other codes are in adapters/jsonrpc/message.ts).
+ */
 export const CONNECTION_CLOSED = -32000;
 
 export function parse(bytes: Buffer): { value: unknown } | undefined {
@@ -68,7 +66,7 @@ export function rewriteFrame(
 
 /** One JSON line holding a JSON-RPC error answer for `id`. */
 export function errorLine(
-	id: Id | null,
+	id: MessageId | null,
 	code: number,
 	message: string,
 	data?: Record<string, unknown>,
@@ -99,10 +97,6 @@ export function isBlank(bytes: Buffer): boolean {
 	return true;
 }
 
-export function isId(value: unknown): value is Id {
-	return typeof value === "string" || typeof value === "number";
-}
-
 export function isMethod(message: unknown, method: string): boolean {
 	return isRecord(message) && message.method === method;
 }
@@ -124,7 +118,7 @@ export function startsListing(message: unknown): boolean {
 	);
 }
 
-export function isInitialize(message: unknown, id: Id): boolean {
+export function isInitialize(message: unknown, id: MessageId): boolean {
 	if (Array.isArray(message)) return message.some((m) => isInitialize(m, id));
 	return (
 		isRecord(message) && message.method === "initialize" && message.id === id
@@ -132,8 +126,8 @@ export function isInitialize(message: unknown, id: Id): boolean {
 }
 
 /** Ids of the requests (`requests`) or responses in a message or batch. */
-export function requestIdsOf(message: unknown, requests: boolean): Id[] {
-	const ids: Id[] = [];
+export function requestIdsOf(message: unknown, requests: boolean): MessageId[] {
+	const ids: MessageId[] = [];
 	for (const element of Array.isArray(message) ? message : [message]) {
 		if (!isRecord(element) || !isId(element.id)) continue;
 		if ((typeof element.method === "string") === requests) ids.push(element.id);

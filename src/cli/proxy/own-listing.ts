@@ -2,6 +2,7 @@
 // its own (never answered to the client), every page, and one listing at a time (a change
 // during a listing lists again once it is in). Until the first listing is in, the client's
 // messages are held (bounded in time), so a call sent before any list still routes.
+import type { StoreFailure } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import {
 	errorText,
@@ -10,7 +11,6 @@ import {
 	NEWLINE,
 	storeErrorOf,
 } from "./_messages.js";
-import type { StoreFailure } from "./_ordered.js";
 import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 

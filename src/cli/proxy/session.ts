@@ -2,27 +2,30 @@
 // client's `initialize` watched, the requests still unanswered, and what is answered instead
 // of a message the session cannot process. Which tool a call means is decided by the routing
 // (routing.ts, on the library's WireRewriter), never here.
+import {
+	INTERNAL_ERROR,
+	INVALID_REQUEST,
+	isId,
+	type MessageId,
+	OrderedQueue,
+	PARSE_ERROR,
+	type StoreFailure,
+} from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import {
 	CONNECTION_CLOSED,
 	errorLine,
 	type Frame,
-	type Id,
-	INTERNAL_ERROR,
-	INVALID_REQUEST,
 	isBlank,
-	isId,
 	isInitialize,
 	isMethod,
 	lengthWithoutLineEnd,
-	PARSE_ERROR,
 	parse,
 	requestIdsOf,
 	rewriteFrame,
 	startsListing,
 	storeErrorOf,
 } from "./_messages.js";
-import { OrderedQueue, type StoreFailure } from "./_ordered.js";
 import type { ProxyLogger } from "./log.js";
 import { OwnListing } from "./own-listing.js";
 import type { ProxyRouting } from "./routing.js";
@@ -151,7 +154,7 @@ export class ProxySession {
 	 * @param related - the client request it belongs to, when the upstream tells (the request
 	 * on whose HTTP response stream it came); it then reaches the client on that request's stream
 	 */
-	fromUpstream(bytes: Buffer, related?: Id): void {
+	fromUpstream(bytes: Buffer, related?: MessageId): void {
 		if (this.#closed) return;
 		this.#initialize.upstreamSpoke();
 		const parsed = parse(bytes);
@@ -334,13 +337,13 @@ interface InitializeWatchOptions {
 	startTimeoutMs?: number;
 	toClient(frame: Frame): void;
 	/** The upstream never answered request `id` in time (the client got an error for it). */
-	onTimeout(id: Id, reason: string): void;
+	onTimeout(id: MessageId, reason: string): void;
 }
 
 /** Tracks one session's `initialize`. */
 class InitializeWatch {
 	readonly #options: InitializeWatchOptions;
-	#id: Id | undefined;
+	#id: MessageId | undefined;
 	#timer: ReturnType<typeof setTimeout> | undefined;
 	#answered = false;
 	#toolsCapable = false;
@@ -377,13 +380,13 @@ class InitializeWatch {
 	}
 
 	/** The client's `initialize` (request `id`) went up: the upstream has `timeoutMs`. */
-	watch(id: Id): void {
+	watch(id: MessageId): void {
 		if (this.#id !== undefined) return;
 		this.#id = id;
 		this.#arm(id);
 	}
 
-	#arm(id: Id): void {
+	#arm(id: MessageId): void {
 		const silent = !this.#spoke;
 		const ms = silent
 			? (this.#options.startTimeoutMs ?? this.#options.timeoutMs)
@@ -445,7 +448,7 @@ const MAX_PENDING = 100_000;
 
 /** A session's unanswered requests. */
 class PendingRequests {
-	readonly #ids = new Map<Id, true>();
+	readonly #ids = new Map<MessageId, true>();
 	#gone: string | undefined;
 
 	/** Why the upstream went away, once it has. */
@@ -454,7 +457,7 @@ class PendingRequests {
 	}
 
 	/** A request went up. */
-	add(id: Id): void {
+	add(id: MessageId): void {
 		if (this.#ids.size >= MAX_PENDING) {
 			const oldest = this.#ids.keys().next();
 			if (oldest.done !== true) this.#ids.delete(oldest.value);
@@ -463,7 +466,7 @@ class PendingRequests {
 	}
 
 	/** The upstream answered it (or it was answered otherwise). */
-	settle(id: Id): void {
+	settle(id: MessageId): void {
 		this.#ids.delete(id);
 	}
 
@@ -471,7 +474,7 @@ class PendingRequests {
 	 * The upstream is gone: error answers for every request pending and for `more` (requests
 	 * that never went up).
 	 */
-	fail(reason: string, more: readonly Id[]): Frame[] {
+	fail(reason: string, more: readonly MessageId[]): Frame[] {
 		this.#gone = reason;
 		for (const id of more) this.#ids.set(id, true);
 		const frames = [...this.#ids.keys()].map((id) => this.closed(id));
@@ -480,7 +483,7 @@ class PendingRequests {
 	}
 
 	/** The error answer for a request the gone upstream will never answer. */
-	closed(id: Id): Frame {
+	closed(id: MessageId): Frame {
 		return errorLine(id, CONNECTION_CLOSED, `MCP server closed: ${this.#gone}`);
 	}
 }
