@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_PAGES } from "../../src/adapters/routing/index.js";
 import type { ProxyEvent } from "../../src/cli/proxy/log.js";
 import { createRouting } from "../../src/cli/proxy/routing.js";
 import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
@@ -66,6 +67,69 @@ describe("ProxySession", () => {
 		expect(call).toMatchObject({ id: 2, params: { name: "a/b" } });
 		// The proxy's own listing never reaches the client.
 		expect(h.down.map((f) => record(f).id)).toEqual([1]);
+		h.session.close();
+	});
+
+	it("stops its own listing at a repeated cursor, says so, and lets the held call go with the tools listed", () => {
+		const h = harness();
+		h.initialize();
+		h.client({
+			jsonrpc: "2.0",
+			id: 2,
+			method: "tools/call",
+			params: { name: "a_b" },
+		});
+		const first = record(h.up.at(-1));
+		h.server({
+			jsonrpc: "2.0",
+			id: first.id,
+			result: { tools: [{ name: "a/b" }], nextCursor: "again" },
+		});
+		const second = record(h.up.at(-1));
+		expect(second.params).toEqual({ cursor: "again" });
+		h.server({
+			jsonrpc: "2.0",
+			id: second.id,
+			result: { tools: [{ name: "c/d" }], nextCursor: "again" },
+		});
+		// No third page: the call went up instead, routed on what was listed.
+		expect(record(h.up.at(-1))).toMatchObject({
+			id: 2,
+			params: { name: "a/b" },
+		});
+		expect(h.up.filter((f) => record(f).method === "tools/list")).toHaveLength(
+			2,
+		);
+		expect(h.events).toContainEqual(
+			expect.objectContaining({
+				event: "upstream-error",
+				message: expect.stringContaining(
+					'tools/list page 2 repeated the cursor "again"',
+				),
+			}),
+		);
+		h.session.close();
+	});
+
+	it(`asks for no page after the library's ${MAX_PAGES}, and says the listing stopped there`, () => {
+		const h = harness();
+		h.initialize();
+		for (let page = 1; page <= MAX_PAGES; page++) {
+			const request = record(h.up.at(-1));
+			expect(request.method).toBe("tools/list");
+			h.server({
+				jsonrpc: "2.0",
+				id: request.id,
+				result: { tools: [], nextCursor: `c${page}` },
+			});
+		}
+		expect(h.up.filter((f) => record(f).method === "tools/list")).toHaveLength(
+			MAX_PAGES,
+		);
+		expect(h.events.at(-1)).toMatchObject({
+			event: "upstream-error",
+			message: expect.stringContaining(`after ${MAX_PAGES} pages`),
+		});
 		h.session.close();
 	});
 
