@@ -4,6 +4,9 @@ import type { ProxyEvent } from "../../src/cli/proxy/log.js";
 import { createRouting } from "../../src/cli/proxy/routing.js";
 import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
 
+const record = (frame: Frame | undefined) =>
+	frame?.message as Record<string, any>;
+
 function harness() {
 	const up: Frame[] = [];
 	const down: Frame[] = [];
@@ -32,11 +35,24 @@ function harness() {
 		server({ jsonrpc: "2.0", id: 1, result: { capabilities: { tools: {} } } });
 		client({ jsonrpc: "2.0", method: "notifications/initialized" });
 	};
-	return { session, up, down, events, client, server, initialize };
+	/** A `tools/call` from the client. */
+	const call = (id: number, name: string) =>
+		client({ jsonrpc: "2.0", id, method: "tools/call", params: { name } });
+	/** Answers the last message that went up (the proxy's own listing, mostly). */
+	const answer = (result: Record<string, unknown>) =>
+		server({ jsonrpc: "2.0", id: record(up.at(-1)).id, result });
+	return {
+		session,
+		up,
+		down,
+		events,
+		client,
+		server,
+		initialize,
+		call,
+		answer,
+	};
 }
-
-const record = (frame: Frame | undefined) =>
-	frame?.message as Record<string, any>;
 
 describe("ProxySession", () => {
 	it("lists the tools itself after initialized, through every page, and holds calls until then", () => {
@@ -73,25 +89,10 @@ describe("ProxySession", () => {
 	it("stops its own listing at a repeated cursor, says so, and lets the held call go with the tools listed", () => {
 		const h = harness();
 		h.initialize();
-		h.client({
-			jsonrpc: "2.0",
-			id: 2,
-			method: "tools/call",
-			params: { name: "a_b" },
-		});
-		const first = record(h.up.at(-1));
-		h.server({
-			jsonrpc: "2.0",
-			id: first.id,
-			result: { tools: [{ name: "a/b" }], nextCursor: "again" },
-		});
-		const second = record(h.up.at(-1));
-		expect(second.params).toEqual({ cursor: "again" });
-		h.server({
-			jsonrpc: "2.0",
-			id: second.id,
-			result: { tools: [{ name: "c/d" }], nextCursor: "again" },
-		});
+		h.call(2, "a_b");
+		h.answer({ tools: [{ name: "a/b" }], nextCursor: "again" });
+		expect(record(h.up.at(-1)).params).toEqual({ cursor: "again" });
+		h.answer({ tools: [{ name: "c/d" }], nextCursor: "again" });
 		// No third page: the call went up instead, routed on what was listed.
 		expect(record(h.up.at(-1))).toMatchObject({
 			id: 2,
@@ -115,13 +116,8 @@ describe("ProxySession", () => {
 		const h = harness();
 		h.initialize();
 		for (let page = 1; page <= MAX_PAGES; page++) {
-			const request = record(h.up.at(-1));
-			expect(request.method).toBe("tools/list");
-			h.server({
-				jsonrpc: "2.0",
-				id: request.id,
-				result: { tools: [], nextCursor: `c${page}` },
-			});
+			expect(record(h.up.at(-1)).method).toBe("tools/list");
+			h.answer({ tools: [], nextCursor: `c${page}` });
 		}
 		expect(h.up.filter((f) => record(f).method === "tools/list")).toHaveLength(
 			MAX_PAGES,
@@ -152,19 +148,9 @@ describe("ProxySession", () => {
 			result: { tools: [{ name: "a_b" }] },
 		});
 		h.client({ jsonrpc: "2.0", method: "notifications/initialized" });
-		h.client({
-			jsonrpc: "2.0",
-			id: 3,
-			method: "tools/call",
-			params: { name: "mcp__echo__a_b" },
-		});
+		h.call(3, "mcp__echo__a_b");
 		// The session primes its own listing after initialized; answer it, then the call goes.
-		const own = record(h.up.at(-1));
-		h.server({
-			jsonrpc: "2.0",
-			id: own.id,
-			result: { tools: [{ name: "a/b" }] },
-		});
+		h.answer({ tools: [{ name: "a/b" }] });
 		expect(record(h.up.at(-1))).toMatchObject({
 			id: 3,
 			params: { name: "a/b" },
