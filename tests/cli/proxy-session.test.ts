@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PAGES } from "../../src/adapters/routing/index.js";
+import type { Frame } from "../../src/cli/proxy/_messages.js";
 import type { ProxyEvent } from "../../src/cli/proxy/log.js";
 import { createRouting } from "../../src/cli/proxy/routing.js";
-import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
+import { ProxySession } from "../../src/cli/proxy/session.js";
 
 const record = (frame: Frame | undefined) =>
 	frame?.message as Record<string, any>;

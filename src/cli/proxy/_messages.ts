@@ -18,6 +18,7 @@ export interface Frame {
 	related?: MessageId;
 }
 
+/** What ends a message on a stdio link. */
 export const NEWLINE = "\n";
 /**
  * The JSON-RPC error code of a request the upstream will never answer: the MCP SDK's
@@ -25,6 +26,7 @@ export const NEWLINE = "\n";
  */
 export const CONNECTION_CLOSED = -32000;
 
+/** The message in a line or body, or `undefined` when it is not JSON. */
 export function parse(bytes: Buffer): { value: unknown } | undefined {
 	try {
 		return { value: JSON.parse(bytes.toString("utf8")) };
@@ -90,6 +92,7 @@ export function lengthWithoutLineEnd(bytes: Buffer): number {
 	return end;
 }
 
+/** Whether a line holds only white space (skipped, not an error). */
 export function isBlank(bytes: Buffer): boolean {
 	for (const byte of bytes)
 		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
@@ -97,10 +100,12 @@ export function isBlank(bytes: Buffer): boolean {
 	return true;
 }
 
+/** Whether `message` (not a batch) is a request or notification of `method`. */
 export function isMethod(message: unknown, method: string): boolean {
 	return isRecord(message) && message.method === method;
 }
 
+/** Whether a message, or any element of a batch, is a request or notification. */
 export function hasMethod(message: unknown): boolean {
 	if (Array.isArray(message)) return message.some(hasMethod);
 	return isRecord(message) && typeof message.method === "string";
@@ -118,6 +123,7 @@ export function startsListing(message: unknown): boolean {
 	);
 }
 
+/** Whether a message or batch holds the `initialize` request of id `id`. */
 export function isInitialize(message: unknown, id: MessageId): boolean {
 	if (Array.isArray(message)) return message.some((m) => isInitialize(m, id));
 	return (
@@ -135,6 +141,7 @@ export function requestIdsOf(message: unknown, requests: boolean): MessageId[] {
 	return ids;
 }
 
+/** The message of a JSON-RPC error object, cut to 200 characters, for a log line. */
 export function errorText(error: unknown): string {
 	if (isRecord(error) && typeof error.message === "string")
 		return error.message.slice(0, 200);

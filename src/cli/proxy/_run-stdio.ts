@@ -7,12 +7,13 @@ import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
 import {
 	CONNECTION_CLOSED,
 	errorLine,
+	type Frame,
 	parse,
 	requestIdsOf,
 } from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import type { ProxyLogger } from "./log.js";
-import { type Frame, ProxySession } from "./session.js";
+import { ProxySession } from "./session.js";
 import {
 	type LineEvent,
 	lineReader,

@@ -30,8 +30,6 @@ import type { ProxyLogger } from "./log.js";
 import { OwnListing } from "./own-listing.js";
 import type { ProxyRouting } from "./routing.js";
 
-export type { Frame };
-
 /** Options of a {@link ProxySession}. */
 interface ProxySessionOptions {
 	routing: ProxyRouting;
