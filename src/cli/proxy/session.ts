@@ -324,6 +324,7 @@ export class ProxySession {
 
 // The client's `initialize` as the proxy sees it: bounded in time, its answer read for the
 // server's tools capability and name, and its `instructions` put in wire names.
+
 /** What an {@link InitializeWatch} needs from its session. */
 interface InitializeWatchOptions {
 	routing(): ProxyRouting;
@@ -441,6 +442,7 @@ class InitializeWatch {
 
 // The client requests a session sent upstream and not yet answered: when the upstream goes
 // away, each gets an error, so no client waits for ever.
+
 /** Most requests remembered; the oldest is forgotten beyond it. */
 const MAX_PENDING = 100_000;
 
@@ -488,6 +490,7 @@ class PendingRequests {
 
 // Fail closed: what the session answers instead of passing a message on that it could not
 // process, so no call goes up with an undecoded name and nobody waits for ever.
+
 /** Where refusals go. */
 interface RefusalSinks {
 	log: ProxyLogger;
