@@ -123,11 +123,13 @@ export function startsListing(message: unknown): boolean {
 	);
 }
 
-/** Whether a message or batch holds the `initialize` request of id `id`. */
-export function isInitialize(message: unknown, id: MessageId): boolean {
+/** Whether a message or batch holds an `initialize` request: of id `id`, when given. */
+export function isInitialize(message: unknown, id?: MessageId): boolean {
 	if (Array.isArray(message)) return message.some((m) => isInitialize(m, id));
 	return (
-		isRecord(message) && message.method === "initialize" && message.id === id
+		isRecord(message) &&
+		message.method === "initialize" &&
+		(id === undefined ? isId(message.id) : message.id === id)
 	);
 }
 

@@ -28,6 +28,7 @@ import {
 	sendRefusal,
 } from "./_listen-admission.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
+import { isInitialize } from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import { ProxySession } from "./session.js";
 import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
@@ -458,14 +459,6 @@ export async function runListen(context: ProxyContext): Promise<number> {
 function header(request: IncomingMessage, name: string): string | undefined {
 	const value = request.headers[name];
 	return Array.isArray(value) ? value[0] : value;
-}
-
-/** An `initialize` request, alone or in a batch. */
-function isInitialize(message: unknown): boolean {
-	const messages = Array.isArray(message) ? message : [message];
-	return messages.some(
-		(m) => isRecord(m) && m.method === "initialize" && isId(m.id),
-	);
 }
 
 /** The request ids a client's `notifications/cancelled` in a message or batch name. */
