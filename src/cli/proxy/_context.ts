@@ -1,7 +1,6 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
 // build a session's routing, and the exit codes of the signals it stops on.
 import process from "node:process";
-import type { RewriterSnapshot } from "../../adapters/jsonrpc/index.js";
 import type { CliIo } from "../io.js";
 import type { ProxyCommand } from "./args.js";
 import type { ProxyLogger } from "./log.js";
@@ -12,7 +11,6 @@ export interface ProxyContext {
 	command: ProxyCommand;
 	io: CliIo;
 	log: ProxyLogger;
-	loaded: RewriterSnapshot | undefined;
 	/** Builds the routing of one client session, primed from the snapshot when there is one. */
 	createRouting(): ProxyRouting;
 	/** Saves the snapshot when `routing` changed it. */

@@ -45,7 +45,6 @@ export async function runProxy(
 		command,
 		io,
 		log,
-		loaded,
 		createRouting: () =>
 			createRouting({
 				profile: command.profile,
