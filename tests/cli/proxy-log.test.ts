@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { refuseForStore } from "../../src/cli/proxy/_refusals.js";
 import { createProxyLogger } from "../../src/cli/proxy/log.js";
+import { refuseForStore } from "../../src/cli/proxy/session.js";
 import { rawControls } from "../_support/hostile.js";
 
 function collect(json: boolean) {

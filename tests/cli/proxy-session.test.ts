@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createRouting } from "../../src/cli/proxy/_routing.js";
+import { MAX_PAGES } from "../../src/adapters/routing/index.js";
+import type { Frame } from "../../src/cli/proxy/_messages.js";
 import type { ProxyEvent } from "../../src/cli/proxy/log.js";
-import { type Frame, ProxySession } from "../../src/cli/proxy/session.js";
+import { createRouting } from "../../src/cli/proxy/routing.js";
+import { ProxySession } from "../../src/cli/proxy/session.js";
+
+const record = (frame: Frame | undefined) =>
+	frame?.message as Record<string, any>;
 
 function harness() {
 	const up: Frame[] = [];
@@ -31,11 +36,24 @@ function harness() {
 		server({ jsonrpc: "2.0", id: 1, result: { capabilities: { tools: {} } } });
 		client({ jsonrpc: "2.0", method: "notifications/initialized" });
 	};
-	return { session, up, down, events, client, server, initialize };
+	/** A `tools/call` from the client. */
+	const call = (id: number, name: string) =>
+		client({ jsonrpc: "2.0", id, method: "tools/call", params: { name } });
+	/** Answers the last message that went up (the proxy's own listing, mostly). */
+	const answer = (result: Record<string, unknown>) =>
+		server({ jsonrpc: "2.0", id: record(up.at(-1)).id, result });
+	return {
+		session,
+		up,
+		down,
+		events,
+		client,
+		server,
+		initialize,
+		call,
+		answer,
+	};
 }
-
-const record = (frame: Frame | undefined) =>
-	frame?.message as Record<string, any>;
 
 describe("ProxySession", () => {
 	it("lists the tools itself after initialized, through every page, and holds calls until then", () => {
@@ -69,6 +87,49 @@ describe("ProxySession", () => {
 		h.session.close();
 	});
 
+	it("stops its own listing at a repeated cursor, says so, and lets the held call go with the tools listed", () => {
+		const h = harness();
+		h.initialize();
+		h.call(2, "a_b");
+		h.answer({ tools: [{ name: "a/b" }], nextCursor: "again" });
+		expect(record(h.up.at(-1)).params).toEqual({ cursor: "again" });
+		h.answer({ tools: [{ name: "c/d" }], nextCursor: "again" });
+		// No third page: the call went up instead, routed on what was listed.
+		expect(record(h.up.at(-1))).toMatchObject({
+			id: 2,
+			params: { name: "a/b" },
+		});
+		expect(h.up.filter((f) => record(f).method === "tools/list")).toHaveLength(
+			2,
+		);
+		expect(h.events).toContainEqual(
+			expect.objectContaining({
+				event: "upstream-error",
+				message: expect.stringContaining(
+					'tools/list page 2 repeated the cursor "again"',
+				),
+			}),
+		);
+		h.session.close();
+	});
+
+	it(`asks for no page after the library's ${MAX_PAGES}, and says the listing stopped there`, () => {
+		const h = harness();
+		h.initialize();
+		for (let page = 1; page <= MAX_PAGES; page++) {
+			expect(record(h.up.at(-1)).method).toBe("tools/list");
+			h.answer({ tools: [], nextCursor: `c${page}` });
+		}
+		expect(h.up.filter((f) => record(f).method === "tools/list")).toHaveLength(
+			MAX_PAGES,
+		);
+		expect(h.events.at(-1)).toMatchObject({
+			event: "upstream-error",
+			message: expect.stringContaining(`after ${MAX_PAGES} pages`),
+		});
+		h.session.close();
+	});
+
 	it("keeps a tools/list pipelined behind initialize when it learns the server's name", () => {
 		const h = harness();
 		h.client({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
@@ -88,19 +149,9 @@ describe("ProxySession", () => {
 			result: { tools: [{ name: "a_b" }] },
 		});
 		h.client({ jsonrpc: "2.0", method: "notifications/initialized" });
-		h.client({
-			jsonrpc: "2.0",
-			id: 3,
-			method: "tools/call",
-			params: { name: "mcp__echo__a_b" },
-		});
+		h.call(3, "mcp__echo__a_b");
 		// The session primes its own listing after initialized; answer it, then the call goes.
-		const own = record(h.up.at(-1));
-		h.server({
-			jsonrpc: "2.0",
-			id: own.id,
-			result: { tools: [{ name: "a/b" }] },
-		});
+		h.answer({ tools: [{ name: "a/b" }] });
 		expect(record(h.up.at(-1))).toMatchObject({
 			id: 3,
 			params: { name: "a/b" },

@@ -1,11 +1,11 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RespClient } from "../../src/cli/proxy/_resp-client.js";
+import { slotOf } from "../../src/cli/proxy/store/cluster-router.js";
 import {
+	RespClient,
 	RespParser,
 	RespReplyError,
-} from "../../src/cli/proxy/_resp-parser.js";
-import { slotOf } from "../../src/cli/proxy/_resp-router.js";
+} from "../../src/cli/proxy/store/resp-client.js";
 import { RedisServer } from "../_support/redis-server.js";
 
 describe("RespParser", () => {

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slotOf } from "../../src/cli/proxy/_resp-router.js";
+import { slotOf } from "../../src/cli/proxy/store/cluster-router.js";
 import {
 	type Certificates,
 	cli,

@@ -5,21 +5,25 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import {
+	INVALID_REQUEST,
+	PARSE_ERROR,
+} from "../../adapters/jsonrpc/message.js";
+import { isRecord } from "../../core/_guards.js";
 import type { ListenSettings } from "../options/proxy.js";
-import { INVALID_REQUEST, isJsonRpcMessage, PARSE_ERROR } from "./_messages.js";
 
 /** The host names a loopback bind answers to (any port), as the SDK's `localhostHostValidation`. */
-export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
 	"localhost",
 	"127.0.0.1",
 	"[::1]",
 ]);
 
 /** The most messages in one batch: the SDK server's `MAX_BATCH_SIZE`. */
-export const MAX_BATCH = 100;
+const MAX_BATCH = 100;
 
 /** The JSON-RPC error code the SDK's server puts in its HTTP-level refusals. */
-export const TRANSPORT_ERROR = -32000;
+const TRANSPORT_ERROR = -32000;
 
 /** A request refused before it reached a session: what to answer and log. */
 export interface Refusal {
@@ -34,13 +38,13 @@ export interface Refusal {
 }
 
 /** A body read and parsed: the bytes as they came, and the message or batch they hold. */
-export interface ReadBody {
+interface ReadBody {
 	bytes: Buffer;
 	message: unknown;
 }
 
 /** The settings and secrets of a {@link RequestGate}. */
-export interface RequestGateOptions {
+interface RequestGateOptions {
 	settings: ListenSettings;
 	/** The bearer token every request must carry, when one is set. */
 	token: string | undefined;
@@ -318,4 +322,40 @@ function hostNameOf(host: string): string {
 function isJsonContentType(value: string | undefined): boolean {
 	const essence = (value ?? "").split(";", 1)[0]?.trim().toLowerCase();
 	return essence === "application/json";
+}
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
+const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
+const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
+
+/**
+ * Whether a value is one JSON-RPC message as the MCP SDK's `JSONRPCMessageSchema` reads it: a
+ * request, notification, result or error, with `jsonrpc: "2.0"`, a string or integer id,
+ * object `params` and `result`, an error with an integer code and a string message, and no
+ * other member. `null`, `"x"` and `{"jsonrpc":"2.0","id":5}` are not.
+ */
+function isJsonRpcMessage(value: unknown): boolean {
+	if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
+	const keys = Object.keys(value);
+	const only = (allowed: Set<string>): boolean =>
+		keys.every((key) => allowed.has(key));
+	const isRequestId = (id: unknown): boolean =>
+		typeof id === "string" || Number.isInteger(id);
+	if (typeof value.method === "string") {
+		if (value.params !== undefined && !isRecord(value.params)) return false;
+		return "id" in value
+			? isRequestId(value.id) && only(REQUEST_KEYS)
+			: only(NOTIFICATION_KEYS);
+	}
+	if ("result" in value)
+		return isRequestId(value.id) && isRecord(value.result) && only(RESULT_KEYS);
+	const error = value.error;
+	return (
+		isRecord(error) &&
+		Number.isInteger(error.code) &&
+		typeof error.message === "string" &&
+		(value.id === undefined || isRequestId(value.id)) &&
+		only(ERROR_KEYS)
+	);
 }

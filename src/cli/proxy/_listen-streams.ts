@@ -4,16 +4,12 @@
 // that same stream, in order and before the response; the rest on the session's GET stream.
 // Every step is one map lookup, so a batch costs what its messages cost.
 import type { ServerResponse } from "node:http";
+import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
-import {
-	type Frame,
-	type Id,
-	isId,
-	lengthWithoutLineEnd,
-} from "./_messages.js";
+import { type Frame, lengthWithoutLineEnd } from "./_messages.js";
 
 /** The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them. */
-export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
 	"content-type": "text/event-stream",
 	"cache-control": "no-cache, no-transform",
 	connection: "keep-alive",
@@ -26,13 +22,13 @@ interface Exchange {
 	/** Responses still owed on it. */
 	owed: number;
 	/** The progress tokens of its requests, forgotten when it ends. */
-	tokens: Id[];
+	tokens: MessageId[];
 }
 
 /** What a POST carries that the streams must know of: its requests' ids and tokens. */
-export interface PostedRequest {
-	id: Id;
-	progressToken?: Id;
+interface PostedRequest {
+	id: MessageId;
+	progressToken?: MessageId;
 }
 
 /**
@@ -44,9 +40,9 @@ export interface PostedRequest {
 export class ClientStreams {
 	readonly #sessionId: string;
 	/** Each request in flight → the POST that carried it. */
-	readonly #routes = new Map<Id, Exchange>();
+	readonly #routes = new Map<MessageId, Exchange>();
 	/** Each progress token of a request in flight → the POST that carried it. */
-	readonly #progress = new Map<Id, Exchange>();
+	readonly #progress = new Map<MessageId, Exchange>();
 	/** The POSTs whose streams are open, oldest first. */
 	readonly #open = new Set<Exchange>();
 	#events: ServerResponse | undefined;
@@ -67,7 +63,7 @@ export class ClientStreams {
 	}
 
 	/** The first id of `ids` that a request in flight holds, if any. */
-	taken(ids: readonly Id[]): Id | undefined {
+	taken(ids: readonly MessageId[]): MessageId | undefined {
 		return ids.find((id) => this.#routes.has(id));
 	}
 
@@ -110,7 +106,7 @@ export class ClientStreams {
 	}
 
 	/** The client cancelled a request: its id is free, and its POST owes one answer less. */
-	cancel(id: Id): void {
+	cancel(id: MessageId): void {
 		const exchange = this.#routes.get(id);
 		if (exchange === undefined) return;
 		this.#routes.delete(id);
@@ -138,7 +134,7 @@ export class ClientStreams {
 
 	#deliverOne(
 		message: unknown,
-		related: Id | undefined,
+		related: MessageId | undefined,
 		data: () => string | undefined,
 	): void {
 		if (!isRecord(message)) return;
@@ -209,7 +205,9 @@ export function postedRequests(message: unknown): PostedRequest[] {
 }
 
 /** `params._meta.progressToken` of a request. */
-function progressTokenOf(message: Record<string, unknown>): Id | undefined {
+function progressTokenOf(
+	message: Record<string, unknown>,
+): MessageId | undefined {
 	const params = message.params;
 	const meta = isRecord(params) ? params._meta : undefined;
 	return isRecord(meta) && isId(meta.progressToken)

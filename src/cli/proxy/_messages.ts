@@ -1,6 +1,7 @@
 // What the proxy session reads off JSON-RPC messages (parsed, possibly batches) and how it
 // writes them back as lines. Nothing here throws on malformed input.
 
+import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 
 /** One message on its way: the bytes to write and the message they hold (when parsed). */
@@ -14,19 +15,18 @@ export interface Frame {
 	 * the request on whose response stream it came): `proxy --listen` writes it on that
 	 * request's own stream.
 	 */
-	related?: Id;
+	related?: MessageId;
 }
 
-/** A JSON-RPC id the session can track. */
-export type Id = string | number;
-
+/** What ends a message on a stdio link. */
 export const NEWLINE = "\n";
-/** JSON-RPC error codes: parse error, invalid request, internal error, connection closed. */
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
-export const INTERNAL_ERROR = -32603;
+/**
+ * The JSON-RPC error code of a request the upstream will never answer: the MCP SDK's
+ * `ErrorCode.ConnectionClosed` (the other codes are in adapters/jsonrpc/message.ts).
+ */
 export const CONNECTION_CLOSED = -32000;
 
+/** The message in a line or body, or `undefined` when it is not JSON. */
 export function parse(bytes: Buffer): { value: unknown } | undefined {
 	try {
 		return { value: JSON.parse(bytes.toString("utf8")) };
@@ -35,7 +35,7 @@ export function parse(bytes: Buffer): { value: unknown } | undefined {
 	}
 }
 
-export function serialize(message: unknown): Buffer | undefined {
+function serialize(message: unknown): Buffer | undefined {
 	try {
 		return Buffer.from(JSON.stringify(message) + NEWLINE);
 	} catch {
@@ -68,7 +68,7 @@ export function rewriteFrame(
 
 /** One JSON line holding a JSON-RPC error answer for `id`. */
 export function errorLine(
-	id: Id | null,
+	id: MessageId | null,
 	code: number,
 	message: string,
 	data?: Record<string, unknown>,
@@ -92,6 +92,7 @@ export function lengthWithoutLineEnd(bytes: Buffer): number {
 	return end;
 }
 
+/** Whether a line holds only white space (skipped, not an error). */
 export function isBlank(bytes: Buffer): boolean {
 	for (const byte of bytes)
 		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
@@ -99,14 +100,12 @@ export function isBlank(bytes: Buffer): boolean {
 	return true;
 }
 
-export function isId(value: unknown): value is Id {
-	return typeof value === "string" || typeof value === "number";
-}
-
+/** Whether `message` (not a batch) is a request or notification of `method`. */
 export function isMethod(message: unknown, method: string): boolean {
 	return isRecord(message) && message.method === method;
 }
 
+/** Whether a message, or any element of a batch, is a request or notification. */
 export function hasMethod(message: unknown): boolean {
 	if (Array.isArray(message)) return message.some(hasMethod);
 	return isRecord(message) && typeof message.method === "string";
@@ -124,16 +123,19 @@ export function startsListing(message: unknown): boolean {
 	);
 }
 
-export function isInitialize(message: unknown, id: Id): boolean {
+/** Whether a message or batch holds an `initialize` request: of id `id`, when given. */
+export function isInitialize(message: unknown, id?: MessageId): boolean {
 	if (Array.isArray(message)) return message.some((m) => isInitialize(m, id));
 	return (
-		isRecord(message) && message.method === "initialize" && message.id === id
+		isRecord(message) &&
+		message.method === "initialize" &&
+		(id === undefined ? isId(message.id) : message.id === id)
 	);
 }
 
 /** Ids of the requests (`requests`) or responses in a message or batch. */
-export function requestIdsOf(message: unknown, requests: boolean): Id[] {
-	const ids: Id[] = [];
+export function requestIdsOf(message: unknown, requests: boolean): MessageId[] {
+	const ids: MessageId[] = [];
 	for (const element of Array.isArray(message) ? message : [message]) {
 		if (!isRecord(element) || !isId(element.id)) continue;
 		if ((typeof element.method === "string") === requests) ids.push(element.id);
@@ -141,6 +143,7 @@ export function requestIdsOf(message: unknown, requests: boolean): Id[] {
 	return ids;
 }
 
+/** The message of a JSON-RPC error object, cut to 200 characters, for a log line. */
 export function errorText(error: unknown): string {
 	if (isRecord(error) && typeof error.message === "string")
 		return error.message.slice(0, 200);
@@ -161,40 +164,4 @@ export function storeErrorOf(error: unknown): {
 			? error.message
 			: `Shared store failed: ${String(error)}`;
 	return { code, message: message.slice(0, 400) };
-}
-
-const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
-const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
-const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
-const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
-
-/**
- * Whether a value is one JSON-RPC message as the MCP SDK's `JSONRPCMessageSchema` reads it: a
- * request, notification, result or error, with `jsonrpc: "2.0"`, a string or integer id,
- * object `params` and `result`, an error with an integer code and a string message, and no
- * other member. `null`, `"x"` and `{"jsonrpc":"2.0","id":5}` are not.
- */
-export function isJsonRpcMessage(value: unknown): boolean {
-	if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
-	const keys = Object.keys(value);
-	const only = (allowed: Set<string>): boolean =>
-		keys.every((key) => allowed.has(key));
-	const isRequestId = (id: unknown): boolean =>
-		typeof id === "string" || Number.isInteger(id);
-	if (typeof value.method === "string") {
-		if (value.params !== undefined && !isRecord(value.params)) return false;
-		return "id" in value
-			? isRequestId(value.id) && only(REQUEST_KEYS)
-			: only(NOTIFICATION_KEYS);
-	}
-	if ("result" in value)
-		return isRequestId(value.id) && isRecord(value.result) && only(RESULT_KEYS);
-	const error = value.error;
-	return (
-		isRecord(error) &&
-		Number.isInteger(error.code) &&
-		typeof error.message === "string" &&
-		(value.id === undefined || isRequestId(value.id)) &&
-		only(ERROR_KEYS)
-	);
 }

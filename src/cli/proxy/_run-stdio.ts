@@ -4,10 +4,16 @@ import process from "node:process";
 import type { CliIo } from "../io.js";
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
-import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
+import {
+	CONNECTION_CLOSED,
+	errorLine,
+	type Frame,
+	parse,
+	requestIdsOf,
+} from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import type { ProxyLogger } from "./log.js";
-import { type Frame, ProxySession } from "./session.js";
+import { ProxySession } from "./session.js";
 import {
 	type LineEvent,
 	lineReader,
@@ -134,7 +140,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			// The client has not sent initialize yet: answer its first request with why, so it
 			// shows the reason rather than a closed connection (bounded by --timeout).
 			refuseAll = (bytes) => {
-				const ids = requestIdsOf(parseLine(bytes), true);
+				const ids = requestIdsOf(parse(bytes)?.value, true);
 				for (const id of ids)
 					writeClient(errorLine(id, CONNECTION_CLOSED, end.reason).bytes);
 				if (ids.length > 0) finish(2);
@@ -227,14 +233,6 @@ function stopReading(io: CliIo): void {
 		| undefined;
 	stdin?.pause?.();
 	stdin?.destroy?.();
-}
-
-function parseLine(bytes: Buffer): unknown {
-	try {
-		return JSON.parse(bytes.toString("utf8"));
-	} catch {
-		return undefined;
-	}
 }
 
 function lastLine(text: string): string {

@@ -1,4 +1,5 @@
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
+import type { MessageId as Id } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import { displayUrl } from "../_printable.js";
 import {
@@ -7,7 +8,6 @@ import {
 	readEventStream,
 } from "../client/_sse.js";
 import { legacyPoster } from "./_http-legacy.js";
-import type { Id } from "./_messages.js";
 import type { ProxyLogger } from "./log.js";
 import type { UpstreamEnd, UpstreamLink } from "./stdio-upstream.js";
 

@@ -7,6 +7,11 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
+import {
+	INVALID_REQUEST,
+	isId,
+	type MessageId,
+} from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import {
 	listenToken,
@@ -23,7 +28,7 @@ import {
 	sendRefusal,
 } from "./_listen-admission.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
-import { type Id, INVALID_REQUEST, isId } from "./_messages.js";
+import { isInitialize } from "./_messages.js";
 import { connectHttpUpstream } from "./http-upstream.js";
 import { ProxySession } from "./session.js";
 import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
@@ -42,7 +47,7 @@ interface ListenSession {
 }
 
 /** Where an upstream's messages go: the client request one belongs to, when it tells. */
-type UpstreamSink = (bytes: Buffer, related?: Id) => void;
+type UpstreamSink = (bytes: Buffer, related?: MessageId) => void;
 
 /** How long a client may take to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -335,7 +340,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 				target.id,
 			);
 		const requests = postedRequests(message);
-		const ids = new Set<Id>();
+		const ids = new Set<MessageId>();
 		for (const { id } of requests) {
 			if (ids.has(id) || target.streams.taken([id]) !== undefined)
 				return refuse(
@@ -456,17 +461,9 @@ function header(request: IncomingMessage, name: string): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
 }
 
-/** An `initialize` request, alone or in a batch. */
-function isInitialize(message: unknown): boolean {
-	const messages = Array.isArray(message) ? message : [message];
-	return messages.some(
-		(m) => isRecord(m) && m.method === "initialize" && isId(m.id),
-	);
-}
-
 /** The request ids a client's `notifications/cancelled` in a message or batch name. */
-function cancelledIds(message: unknown): Id[] {
-	const ids: Id[] = [];
+function cancelledIds(message: unknown): MessageId[] {
+	const ids: MessageId[] = [];
 	for (const m of Array.isArray(message) ? message : [message]) {
 		if (!isRecord(m) || m.method !== "notifications/cancelled") continue;
 		const params = m.params;

@@ -39,11 +39,6 @@ const PREFIX = "[mcp-tool-names] ";
  * @param stderr - where lines go; never stdout, which carries the protocol
  * @param json - write JSON lines (`--log-json`)
  * @returns the logger
- * @example
- * ```ts
- * const log = createProxyLogger(process.stderr, false);
- * log({ event: "primed", message: "Listed 12 tools" });
- * ```
  */
 export function createProxyLogger(
 	stderr: CliOutput,

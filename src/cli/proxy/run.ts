@@ -1,12 +1,12 @@
 import type { CliIo } from "../io.js";
 import type { ProxyCommand } from "../options/proxy.js";
 import type { ProxyContext } from "./_context.js";
-import { createRouting } from "./_routing.js";
 import { runStdio } from "./_run-stdio.js";
-import { type OpenStore, openStore } from "./_store.js";
 import { runListen } from "./listen.js";
 import { createProxyLogger } from "./log.js";
+import { createRouting } from "./routing.js";
 import { loadSnapshot, SnapshotFile } from "./snapshot.js";
+import { type OpenStore, openStore } from "./store/open-store.js";
 
 /**
  * `mcp-tool-names proxy`: runs until the client or the upstream goes away, and resolves
@@ -16,10 +16,6 @@ import { loadSnapshot, SnapshotFile } from "./snapshot.js";
  * @param io - the client's stdio, stderr for the log, the environment for the upstream
  * @returns the exit code
  * @throws CliFailure `usage` for an unreadable `--snapshot`
- * @example
- * ```ts
- * process.exitCode = await runProxy(parseProxyArgs([], ["node", "server.js"]) as ProxyCommand, io);
- * ```
  */
 export async function runProxy(
 	command: ProxyCommand,
@@ -49,7 +45,6 @@ export async function runProxy(
 		command,
 		io,
 		log,
-		loaded,
 		createRouting: () =>
 			createRouting({
 				profile: command.profile,

@@ -1,32 +1,37 @@
-import { isRecord } from "../../core/_guards.js";
-import { InitializeWatch } from "./_initialize.js";
+// One proxy session between one client and one upstream: the message path both ways, the
+// client's `initialize` watched, the requests still unanswered, and what is answered instead
+// of a message the session cannot process. Which tool a call means is decided by the routing
+// (routing.ts, on the library's WireRewriter), never here.
 import {
-	errorLine,
-	type Frame,
-	type Id,
 	INTERNAL_ERROR,
 	INVALID_REQUEST,
-	isBlank,
 	isId,
+	type MessageId,
+	OrderedQueue,
+	PARSE_ERROR,
+	type StoreFailure,
+} from "../../adapters/jsonrpc/message.js";
+import { isRecord } from "../../core/_guards.js";
+import {
+	CONNECTION_CLOSED,
+	errorLine,
+	type Frame,
+	isBlank,
 	isInitialize,
 	isMethod,
-	PARSE_ERROR,
+	lengthWithoutLineEnd,
 	parse,
 	requestIdsOf,
 	rewriteFrame,
 	startsListing,
+	storeErrorOf,
 } from "./_messages.js";
-import { OrderedQueue, type StoreFailure } from "./_ordered.js";
-import { PendingRequests } from "./_pending.js";
-import { OwnListing } from "./_priming.js";
-import { logMalformed, refuse, refuseForStore } from "./_refusals.js";
-import type { ProxyRouting } from "./_routing.js";
 import type { ProxyLogger } from "./log.js";
-
-export type { Frame };
+import { OwnListing } from "./own-listing.js";
+import type { ProxyRouting } from "./routing.js";
 
 /** Options of a {@link ProxySession}. */
-export interface ProxySessionOptions {
+interface ProxySessionOptions {
 	routing: ProxyRouting;
 	log: ProxyLogger;
 	/** Bound of the upstream's `initialize` answer and of the priming listing. */
@@ -147,7 +152,7 @@ export class ProxySession {
 	 * @param related - the client request it belongs to, when the upstream tells (the request
 	 * on whose HTTP response stream it came); it then reaches the client on that request's stream
 	 */
-	fromUpstream(bytes: Buffer, related?: Id): void {
+	fromUpstream(bytes: Buffer, related?: MessageId): void {
 		if (this.#closed) return;
 		this.#initialize.upstreamSpoke();
 		const parsed = parse(bytes);
@@ -315,4 +320,239 @@ export class ProxySession {
 		this.#pending.settle(message.id);
 		this.#initialize.settle(message);
 	}
+}
+
+// The client's `initialize` as the proxy sees it: bounded in time, its answer read for the
+// server's tools capability and name, and its `instructions` put in wire names.
+
+/** What an {@link InitializeWatch} needs from its session. */
+interface InitializeWatchOptions {
+	routing(): ProxyRouting;
+	timeoutMs: number;
+	/**
+	 * When given, the upstream may write nothing at all for this long (an `npx -y` download)
+	 * before `timeoutMs` starts at its first output; see {@link InitializeWatch.upstreamSpoke}.
+	 */
+	startTimeoutMs?: number;
+	toClient(frame: Frame): void;
+	/** The upstream never answered request `id` in time (the client got an error for it). */
+	onTimeout(id: MessageId, reason: string): void;
+}
+
+/** Tracks one session's `initialize`. */
+class InitializeWatch {
+	readonly #options: InitializeWatchOptions;
+	#id: MessageId | undefined;
+	#timer: ReturnType<typeof setTimeout> | undefined;
+	#answered = false;
+	#toolsCapable = false;
+	#spoke: boolean;
+
+	constructor(options: InitializeWatchOptions) {
+		this.#options = options;
+		this.#spoke = options.startTimeoutMs === undefined;
+	}
+
+	/** The upstream wrote something (stdout or stderr): the bound of `timeoutMs` starts now. */
+	upstreamSpoke(): void {
+		if (this.#spoke) return;
+		this.#spoke = true;
+		if (this.#id !== undefined && !this.#answered) {
+			clearTimeout(this.#timer);
+			this.#arm(this.#id);
+		}
+	}
+
+	/** Whether the client's `initialize` went up. */
+	get sent(): boolean {
+		return this.#id !== undefined;
+	}
+
+	/** Whether the upstream answered it. */
+	get answered(): boolean {
+		return this.#answered;
+	}
+
+	/** Whether the answer declared the tools capability. */
+	get toolsCapable(): boolean {
+		return this.#toolsCapable;
+	}
+
+	/** The client's `initialize` (request `id`) went up: the upstream has `timeoutMs`. */
+	watch(id: MessageId): void {
+		if (this.#id !== undefined) return;
+		this.#id = id;
+		this.#arm(id);
+	}
+
+	#arm(id: MessageId): void {
+		const silent = !this.#spoke;
+		const ms = silent
+			? (this.#options.startTimeoutMs ?? this.#options.timeoutMs)
+			: this.#options.timeoutMs;
+		this.#timer = setTimeout(() => {
+			const reason = silent
+				? `The MCP server wrote nothing within ${ms} ms of starting; raise --start-timeout if it is still downloading (npx -y, uvx)`
+				: `The MCP server did not answer initialize within ${ms} ms; raise --timeout if it is slow to start`;
+			this.#options.toClient(errorLine(id, CONNECTION_CLOSED, reason));
+			this.#options.onTimeout(id, reason);
+		}, ms);
+	}
+
+	/** Reads an answer from the upstream, if it is the one to `initialize`. */
+	settle(message: Record<string, unknown>): void {
+		if (message.id !== this.#id || this.#id === undefined || this.#answered)
+			return;
+		clearTimeout(this.#timer);
+		this.#answered = true;
+		const result = message.result;
+		if (!isRecord(result)) return;
+		this.#toolsCapable =
+			isRecord(result.capabilities) && isRecord(result.capabilities.tools);
+		const info = result.serverInfo;
+		if (isRecord(info) && typeof info.name === "string")
+			this.#options.routing().learnServer(info.name);
+	}
+
+	/** The answer to `initialize` with its `instructions` in wire names; else `message`. */
+	rewriteInstructions(message: unknown): unknown {
+		if (
+			!isRecord(message) ||
+			message.id !== this.#id ||
+			message.id === undefined ||
+			!isRecord(message.result) ||
+			typeof message.result.instructions !== "string"
+		) {
+			return message;
+		}
+		const { result } = message;
+		const instructions = this.#options
+			.routing()
+			.codec.rewriteText(result.instructions as string);
+		return instructions === result.instructions
+			? message
+			: { ...message, result: { ...result, instructions } };
+	}
+
+	/** Stops the timer. */
+	close(): void {
+		clearTimeout(this.#timer);
+	}
+}
+
+// The client requests a session sent upstream and not yet answered: when the upstream goes
+// away, each gets an error, so no client waits for ever.
+
+/** Most requests remembered; the oldest is forgotten beyond it. */
+const MAX_PENDING = 100_000;
+
+/** A session's unanswered requests. */
+class PendingRequests {
+	readonly #ids = new Map<MessageId, true>();
+	#gone: string | undefined;
+
+	/** Why the upstream went away, once it has. */
+	get gone(): string | undefined {
+		return this.#gone;
+	}
+
+	/** A request went up. */
+	add(id: MessageId): void {
+		if (this.#ids.size >= MAX_PENDING) {
+			const oldest = this.#ids.keys().next();
+			if (oldest.done !== true) this.#ids.delete(oldest.value);
+		}
+		this.#ids.set(id, true);
+	}
+
+	/** The upstream answered it (or it was answered otherwise). */
+	settle(id: MessageId): void {
+		this.#ids.delete(id);
+	}
+
+	/**
+	 * The upstream is gone: error answers for every request pending and for `more` (requests
+	 * that never went up).
+	 */
+	fail(reason: string, more: readonly MessageId[]): Frame[] {
+		this.#gone = reason;
+		for (const id of more) this.#ids.set(id, true);
+		const frames = [...this.#ids.keys()].map((id) => this.closed(id));
+		this.#ids.clear();
+		return frames;
+	}
+
+	/** The error answer for a request the gone upstream will never answer. */
+	closed(id: MessageId): Frame {
+		return errorLine(id, CONNECTION_CLOSED, `MCP server closed: ${this.#gone}`);
+	}
+}
+
+// Fail closed: what the session answers instead of passing a message on that it could not
+// process, so no call goes up with an undecoded name and nobody waits for ever.
+
+/** Where refusals go. */
+interface RefusalSinks {
+	log: ProxyLogger;
+	toClient(frame: Frame): void;
+	toUpstream(frame: Frame): void;
+}
+
+/**
+ * Logs a message that could not be processed and answers each request in it (the client's
+ * when `requests`, else the server's answers' ids) with `code`, instead of passing it on.
+ */
+function refuse(
+	sinks: RefusalSinks,
+	message: unknown,
+	requests: boolean,
+	code: number,
+	logged: string,
+	reply: string,
+): void {
+	sinks.log({ event: "malformed", message: logged });
+	for (const id of requestIdsOf(message, requests))
+		sinks.toClient(errorLine(id, code, reply));
+}
+
+/**
+ * The store could not make a message ready (a claim for new names, a read for a name nobody
+ * here knows): its requests (or the answers it carries) become errors for the client, typed
+ * by `data.code` (`store-unavailable`, `profile-mismatch`, `assignment-conflict`), and the
+ * server's own requests in it are answered upstream.
+ */
+export function refuseForStore(
+	sinks: RefusalSinks,
+	message: unknown,
+	fromClient: boolean,
+	failure: StoreFailure,
+): void {
+	const { code, message: reason } = storeErrorOf(failure.error);
+	const what = fromClient
+		? `route this request without the shared name store: ${reason}`
+		: `give the server's answer wire names without the shared name store: ${reason}`;
+	// The log line has its own [mcp-tool-names] prefix; the client's error names the proxy.
+	const text = `mcp-tool-names cannot ${what}`;
+	sinks.log({ event: "store", message: `Cannot ${what}`, code });
+	for (const id of requestIdsOf(message, fromClient))
+		sinks.toClient(errorLine(id, INTERNAL_ERROR, text, { code }));
+	if (fromClient) return;
+	for (const id of requestIdsOf(message, true))
+		sinks.toUpstream(errorLine(id, INTERNAL_ERROR, text, { code }));
+}
+
+/** Logs a line that is not JSON. */
+function logMalformed(
+	log: ProxyLogger,
+	side: "client" | "upstream",
+	bytes: Buffer,
+): void {
+	const sample = bytes.subarray(0, 80).toString("utf8").trim();
+	// A stdio line comes with its line end: its length is the line's own.
+	const length = lengthWithoutLineEnd(bytes);
+	log({
+		event: "malformed",
+		side,
+		message: `${side === "client" ? "The client" : "The MCP server"} sent a line that is not JSON (${length} bytes: ${JSON.stringify(sample)}); ${side === "client" ? "answered with a parse error" : "dropped it"}`,
+	});
 }

@@ -5,7 +5,7 @@ import {
 } from "../../adapters/jsonrpc/index.js";
 import type { ProfileName } from "../../index.js";
 import { CliFailure } from "../_failure.js";
-import type { ProxyRouting } from "./_routing.js";
+import type { ProxyRouting } from "./routing.js";
 
 /**
  * Reads a `--snapshot` file: the WireRewriter's own snapshot (the codec's assignments, so

@@ -8,7 +8,7 @@ import {
 	RedisCodecStore,
 	SharedCodec,
 } from "../../../src/adapters/redis/index.js";
-import { slotOf } from "../../../src/cli/proxy/_resp-router.js";
+import { slotOf } from "../../../src/cli/proxy/store/cluster-router.js";
 import { RedisCluster } from "../../_support/redis-server.js";
 
 let cluster: RedisCluster;

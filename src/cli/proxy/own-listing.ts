@@ -1,7 +1,10 @@
 // The proxy's own `tools/list` of the upstream, at start and after each list_changed: ids of
-// its own (never answered to the client), every page, and one listing at a time (a change
-// during a listing lists again once it is in). Until the first listing is in, the client's
+// its own (never answered to the client), every page under the one paging policy of
+// adapters/routing/list-every-page.ts, and one listing at a time (a change during a listing
+// lists again once it is in). Until the first listing is in, the client's
 // messages are held (bounded in time), so a call sent before any list still routes.
+import type { StoreFailure } from "../../adapters/jsonrpc/message.js";
+import { ToolPages } from "../../adapters/routing/list-every-page.js";
 import { isRecord } from "../../core/_guards.js";
 import {
 	errorText,
@@ -10,12 +13,11 @@ import {
 	NEWLINE,
 	storeErrorOf,
 } from "./_messages.js";
-import type { StoreFailure } from "./_ordered.js";
-import type { ProxyRouting } from "./_routing.js";
 import type { ProxyLogger } from "./log.js";
+import type { ProxyRouting } from "./routing.js";
 
 /** What an {@link OwnListing} needs from its session. */
-export interface OwnListingOptions {
+interface OwnListingOptions {
 	routing(): ProxyRouting;
 	log: ProxyLogger;
 	/** Writes one request to the upstream. */
@@ -29,7 +31,6 @@ export interface OwnListingOptions {
 }
 
 const OWN_ID = "mcp-tool-names/list/";
-const MAX_PAGES = 10_000;
 
 /** The session's listings of the upstream's tools, and the client messages held for the first. */
 export class OwnListing {
@@ -37,8 +38,8 @@ export class OwnListing {
 	#primed = false;
 	#held: Frame[] | undefined;
 	#holdTimer: ReturnType<typeof setTimeout> | undefined;
-	/** The listing in flight: its request id and the cursors seen. */
-	#current: { id: string; pages: number; cursors: Set<string> } | undefined;
+	/** The listing in flight: its request id and its pages under the one paging policy. */
+	#current: { id: string; pages: ToolPages } | undefined;
 	#again = false;
 	#ids = 0;
 
@@ -76,7 +77,7 @@ export class OwnListing {
 			this.#again = true;
 			return;
 		}
-		this.#current = { id: "", pages: 0, cursors: new Set() };
+		this.#current = { id: "", pages: new ToolPages() };
 		this.#requestPage(undefined);
 	}
 
@@ -128,28 +129,8 @@ export class OwnListing {
 				message: `Could not claim wire names for the server's tools: ${reason}`,
 			});
 		}
-		const result = message.result;
-		if (!isRecord(result)) {
-			log({
-				event: "upstream-error",
-				message: `The MCP server answered the proxy's tools/list with an error: ${errorText(message.error)}`,
-			});
-		}
-		const cursor =
-			failure === undefined &&
-			isRecord(result) &&
-			typeof result.nextCursor === "string"
-				? result.nextCursor
-				: undefined;
-		const current = this.#current;
-		if (
-			current !== undefined &&
-			cursor !== undefined &&
-			cursor !== "" &&
-			!current.cursors.has(cursor) &&
-			current.pages < MAX_PAGES
-		) {
-			current.cursors.add(cursor);
+		const cursor = this.#nextCursor(message, failure);
+		if (this.#current !== undefined && cursor !== undefined) {
 			this.#requestPage(cursor);
 			return;
 		}
@@ -162,11 +143,39 @@ export class OwnListing {
 		}
 	}
 
+	/**
+	 * The cursor of the next page, under the paging policy every lister shares (ToolPages:
+	 * a repeated cursor, a page that is no list result or a cursor after its last page ends
+	 * the listing, said in the log); `undefined` when the listing is done.
+	 */
+	#nextCursor(
+		message: Record<string, unknown>,
+		failure: StoreFailure | undefined,
+	): string | undefined {
+		const { result } = message;
+		if (!isRecord(result)) {
+			this.#options.log({
+				event: "upstream-error",
+				message: `The MCP server answered the proxy's tools/list with an error: ${errorText(message.error)}`,
+			});
+			return undefined;
+		}
+		if (failure !== undefined) return undefined;
+		try {
+			return this.#current?.pages.accept(result);
+		} catch (error) {
+			this.#options.log({
+				event: "upstream-error",
+				message: `The proxy's listing of the MCP server's tools stopped early: ${(error as Error).message}`,
+			});
+			return undefined;
+		}
+	}
+
 	#requestPage(cursor: string | undefined): void {
 		const current = this.#current;
 		if (current === undefined) return;
 		current.id = `${OWN_ID}${++this.#ids}`;
-		current.pages++;
 		const request = {
 			jsonrpc: "2.0",
 			id: current.id,

@@ -11,7 +11,7 @@ import type { ProfileName, WireNameCodec } from "../../index.js";
 export type { Protection };
 
 /** One routing decision the proxy reports: a correction, or a name it could not route. */
-export interface RoutingDecision {
+interface RoutingDecision {
 	kind: "corrected" | "unknown";
 	/** The name the client sent. */
 	input: string;
@@ -22,7 +22,7 @@ export interface RoutingDecision {
 }
 
 /** Options of {@link createRouting}. */
-export interface RoutingOptions {
+interface RoutingOptions {
 	profile: ProfileName;
 	/** Restore this state (codec and catalog with each tool's protection). */
 	snapshot?: RewriterSnapshot;

@@ -3,11 +3,11 @@
 // node it has to reach, with the same TLS files, user and password. A scope's keys share one
 // hash tag (`{scope}`), so each command has one slot; the router sends it to the node the slot
 // map names, follows MOVED (and re-reads the map) and ASK, and retries TRYAGAIN briefly.
-import type { NodeRedisClientLike } from "../../adapters/redis/client.js";
-import { type RedisAddress, RespClient } from "./_resp-client.js";
+import type { NodeRedisClientLike } from "../../../adapters/redis/client.js";
+import { type RedisAddress, RespClient } from "./resp-client.js";
 
 /** Options of a {@link RespRouter}. */
-export interface RespRouterOptions {
+interface RespRouterOptions {
 	/** The `--store` node: a single Redis, or any node of a cluster. */
 	address: RedisAddress;
 	/** Longest wait for a connection, and for each reply, in ms. */

@@ -2,12 +2,12 @@
 // SharedCodec, spoken to through the proxy's own RESP client (no Redis package needed).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { RedisCodecStore, SharedCodec } from "../../adapters/redis/index.js";
-import type { ProfileName } from "../../index.js";
-import { quote, usage } from "../_failure.js";
-import { displayUrl } from "../_printable.js";
-import type { RedisAddress, TlsFiles } from "./_resp-client.js";
-import { RespRouter } from "./_resp-router.js";
+import { RedisCodecStore, SharedCodec } from "../../../adapters/redis/index.js";
+import type { ProfileName } from "../../../index.js";
+import { quote, usage } from "../../_failure.js";
+import { displayUrl } from "../../_printable.js";
+import { RespRouter } from "./cluster-router.js";
+import type { RedisAddress, TlsFiles } from "./resp-client.js";
 
 /** `--store` and its companions, parsed. */
 export interface StoreSettings {
@@ -21,7 +21,7 @@ export interface StoreSettings {
 }
 
 /** The raw option values the store reads. */
-export interface StoreValues {
+interface StoreValues {
 	store?: string | undefined;
 	scope?: string | undefined;
 	prefix?: string | undefined;
@@ -38,7 +38,7 @@ const TLS_OPTIONS = {
 } as const;
 
 /** Longest wait for Redis: each connection, reply and store operation. */
-export const STORE_TIMEOUT_MS = 5_000;
+const STORE_TIMEOUT_MS = 5_000;
 const DEFAULT_PORT = 6379;
 
 /**
@@ -99,7 +99,7 @@ export function storeSettingsOf(
  * @param upstream - the upstream's identity: its command line or its URL
  * @returns the scope, e.g. `openai:3f1c9a0b7e2d4c51`
  */
-export function defaultScope(profile: ProfileName, upstream: string): string {
+function defaultScope(profile: ProfileName, upstream: string): string {
 	const hash = createHash("sha256").update(upstream).digest("hex");
 	return `${profile}:${hash.slice(0, 16)}`;
 }
