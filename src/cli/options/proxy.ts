@@ -3,7 +3,10 @@
 import { PROTECTIONS, type Protection } from "../../adapters/routing/index.js";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
-import { type StoreSettings, storeSettingsOf } from "../proxy/store/open-store.js";
+import {
+	type StoreSettings,
+	storeSettingsOf,
+} from "../proxy/store/open-store.js";
 import type { CommandHelp, HelpCommand } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import { TARGET_OPTIONS, targetOf } from "./target.js";
