@@ -16,7 +16,7 @@ import {
 	type MessageId,
 	trackable,
 	withEntry,
-} from "./_message.js";
+} from "./message.js";
 
 /** The notification either side sends to cancel a request it issued. */
 export const CANCELLED_METHOD = "notifications/cancelled";

@@ -4,7 +4,7 @@ import { isName } from "../../core/_guards.js";
 import type { Resolution } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
 import type { CallHints } from "./_call-hints.js";
-import type { MessageId } from "./_message.js";
+import type { MessageId } from "./message.js";
 
 /** What a {@link CalledNames} works with: the rewriter's router and options. */
 export interface CalledNamesParts {

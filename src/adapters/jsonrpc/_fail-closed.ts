@@ -3,7 +3,7 @@
 // undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
 import { invalidArgument, isRecord } from "../../core/_guards.js";
 import { isMcpToolNamesError } from "../../index.js";
-import { trackableId } from "./_message.js";
+import { trackableId } from "./message.js";
 
 /** JSON-RPC "Invalid Request": the message cannot be processed as sent. */
 const UNPROCESSABLE = -32600;

@@ -11,7 +11,7 @@ import {
 	type MessageId,
 	setEntry,
 	withEntry,
-} from "./_message.js";
+} from "./message.js";
 import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
 
 export const SAMPLING_METHOD = "sampling/createMessage";

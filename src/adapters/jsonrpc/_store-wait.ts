@@ -5,7 +5,7 @@ import { isName, isRecord } from "../../core/_guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
 import type { WireNameCodec } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
-import { type MessageId, trackableId } from "./_message.js";
+import { type MessageId, trackableId } from "./message.js";
 import {
 	encodeInputRequests,
 	encodeSamplingRequest,

@@ -7,7 +7,7 @@ import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
 import { CalledNames } from "./_called-names.js";
 import { unreadable } from "./_fail-closed.js";
 import { ListedCatalog } from "./_listed-catalog.js";
-import { mapBatch, trackableId, withEntry } from "./_message.js";
+import { mapBatch, trackableId, withEntry } from "./message.js";
 import { setUpRewriter } from "./_rewriter-setup.js";
 import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
