@@ -3,10 +3,7 @@
 // undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
 import { invalidArgument, isRecord } from "../../core/_guards.js";
 import { isMcpToolNamesError } from "../../index.js";
-import { trackableId } from "./message.js";
-
-/** JSON-RPC "Invalid Request": the message cannot be processed as sent. */
-const UNPROCESSABLE = -32600;
+import { INVALID_REQUEST, trackableId } from "./message.js";
 
 /** A JSON-RPC error response for `id`. */
 export function errorResponse(
@@ -17,7 +14,7 @@ export function errorResponse(
 		jsonrpc: "2.0",
 		id,
 		error: {
-			code: UNPROCESSABLE,
+			code: INVALID_REQUEST,
 			message: `mcp-tool-names could not process this message: ${reason}`,
 		},
 	};

@@ -5,8 +5,8 @@ import type { WireNameCodec } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
 import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
 import { BoundedMap } from "./_bounded-map.js";
-import { type JsonRecord, type MessageId, withEntry } from "./message.js";
 import { encodeToolList } from "./_tools.js";
+import { type JsonRecord, type MessageId, withEntry } from "./message.js";
 
 /** A `tools/list` request waiting for its result. */
 interface PendingList {

@@ -6,13 +6,13 @@
 import { isName, isRecord } from "../../core/_guards.js";
 import type { WireNameCodec } from "../../index.js";
 import { BoundedMap } from "./_bounded-map.js";
+import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
 import {
 	type JsonRecord,
 	type MessageId,
 	setEntry,
 	withEntry,
 } from "./message.js";
-import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
 
 export const SAMPLING_METHOD = "sampling/createMessage";
 

@@ -5,12 +5,12 @@ import { isName, isRecord } from "../../core/_guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
 import type { WireNameCodec } from "../../index.js";
 import type { ToolRouter } from "../routing/router.js";
-import { type MessageId, trackableId } from "./message.js";
 import {
 	encodeInputRequests,
 	encodeSamplingRequest,
 	SAMPLING_METHOD,
 } from "./_sampling.js";
+import { type MessageId, trackableId } from "./message.js";
 
 /**
  * Claims in the store every name `message` (server → client) would give a wire name, or

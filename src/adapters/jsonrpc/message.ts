@@ -1,11 +1,31 @@
-// Shape guards and copy helpers for untrusted JSON-RPC values. Every reader here checks
-// types before it trusts a value, so nothing a peer can send makes them throw.
+// The JSON-RPC plumbing every layer shares (the jsonrpc adapters and the CLI proxy): ids,
+// error codes, the ordered queue of one direction, and shape guards and copy helpers for
+// untrusted values. Every reader here checks types before it trusts a value, so nothing a
+// peer can send makes them throw. Internal: not exported from a package entry.
 
 /** A JSON object as seen from the outside: any keys, unknown values. */
 export type JsonRecord = Record<string, unknown>;
 
 /** A JSON-RPC request id this package tracks; `1` and `"1"` are different ids. */
 export type MessageId = string | number;
+
+/** Tells whether `value` has the type of a JSON-RPC id (`null` aside). */
+export function isId(value: unknown): value is MessageId {
+	return typeof value === "string" || typeof value === "number";
+}
+
+// The JSON-RPC 2.0 error codes this package answers with or reads
+// (https://www.jsonrpc.org/specification#error_object).
+/** The message is no JSON. */
+export const PARSE_ERROR = -32700;
+/** The message is no valid request, or this package cannot process it as sent. */
+export const INVALID_REQUEST = -32600;
+/** The peer has no such method. */
+export const METHOD_NOT_FOUND = -32601;
+/** The params are wrong; what every MCP SDK line answers an unknown tool with. */
+export const INVALID_PARAMS = -32602;
+/** The peer failed; what a low-level server's own thrown `Error` becomes. */
+export const INTERNAL_ERROR = -32603;
 
 // Ids longer than this are not tracked: a peer must not be able to park megabytes in the
 // pending tables. Real clients send small integers or UUIDs.
@@ -68,4 +88,52 @@ export function mapBatch(
 		}
 	}
 	return copy ?? message;
+}
+
+/** Why a message could not be made ready: the store failed or did not answer in time. */
+export interface StoreFailure {
+	error: unknown;
+}
+
+/**
+ * Runs the tasks of one direction in the order they were handed in, each once its wait
+ * (a store claim or read) settled, so a message that waits holds back the ones behind it
+ * and nothing is reordered. A task with nothing to wait for while nothing is queued runs at
+ * once: without a store, or for a known name, a message costs no promise turn.
+ */
+export class OrderedQueue {
+	#tail: Promise<void> | undefined;
+
+	/**
+	 * Runs `task` now, or queued behind the tasks before it.
+	 *
+	 * @param waiting - what the task must wait for, or `undefined`
+	 * @param task - called with the failure of `waiting`, if it failed
+	 * @returns what `task` returned when it ran at once, else a promise of it; a task that
+	 * throws later rejects that promise only (never an unhandled rejection, nor the queue)
+	 */
+	run<T>(
+		waiting: Promise<void> | undefined,
+		task: (failure: StoreFailure | undefined) => T,
+	): T | Promise<Awaited<T>> {
+		if (waiting === undefined && this.#tail === undefined)
+			return task(undefined);
+		const ready = (waiting ?? Promise.resolve()).then(
+			() => undefined,
+			(error: unknown): StoreFailure => ({ error }),
+		);
+		const result = (this.#tail ?? Promise.resolve())
+			.then(() => ready)
+			.then(task) as Promise<Awaited<T>>;
+		// Also marks `result` handled: a caller may ignore it.
+		const tail = result.then(
+			() => {},
+			() => {},
+		);
+		this.#tail = tail;
+		void tail.then(() => {
+			if (this.#tail === tail) this.#tail = undefined;
+		});
+		return result;
+	}
 }

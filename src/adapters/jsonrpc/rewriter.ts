@@ -7,7 +7,6 @@ import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
 import { CalledNames } from "./_called-names.js";
 import { unreadable } from "./_fail-closed.js";
 import { ListedCatalog } from "./_listed-catalog.js";
-import { mapBatch, trackableId, withEntry } from "./message.js";
 import { setUpRewriter } from "./_rewriter-setup.js";
 import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
@@ -16,6 +15,7 @@ import {
 	SamplingRoundTrips,
 } from "./_sampling.js";
 import { refreshFor, syncFor } from "./_store-wait.js";
+import { mapBatch, trackableId, withEntry } from "./message.js";
 import type {
 	RewriterSnapshot,
 	WireRewriterOptions,

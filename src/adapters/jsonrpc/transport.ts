@@ -11,6 +11,7 @@ import {
 	requestIdsOf,
 	responseIdsOf,
 } from "./_fail-closed.js";
+import { OrderedQueue, type StoreFailure } from "./message.js";
 import { WireRewriter } from "./rewriter.js";
 import type { WireRewriterOptions } from "./rewriter-options.js";
 
@@ -137,8 +138,8 @@ export function wrapTransport<T extends MessageTransport>(
 	// direction still go on in the order they came.
 	const inboundFrom = side === "server" ? "client" : "server";
 	const outboundFrom = side === "server" ? "server" : "client";
-	const inboundQueue = new Ordered();
-	const outboundQueue = new Ordered();
+	const inboundQueue = new OrderedQueue();
+	const outboundQueue = new OrderedQueue();
 	function receive(this: unknown, message: unknown, ...rest: unknown[]): void {
 		if (typeof downstream !== "function") return;
 		const waiting = rewriter.prepare(message, inboundFrom);
@@ -158,7 +159,7 @@ export function wrapTransport<T extends MessageTransport>(
 		self: unknown,
 		message: unknown,
 		rest: unknown[],
-		failure: Failure | undefined,
+		failure: StoreFailure | undefined,
 	): void {
 		if (typeof downstream !== "function") return;
 		let rewritten: unknown;
@@ -197,7 +198,7 @@ export function wrapTransport<T extends MessageTransport>(
 	function sendNow(
 		message: unknown,
 		rest: unknown[],
-		failure: Failure | undefined,
+		failure: StoreFailure | undefined,
 	): unknown {
 		const original = target.send as Callable;
 		let rewritten: unknown;
@@ -250,40 +251,4 @@ export function wrapTransport<T extends MessageTransport>(
 
 function asError(error: unknown): Error {
 	return error instanceof Error ? error : new Error(String(error));
-}
-
-/** Why a message could not be made ready (the store failed). */
-interface Failure {
-	error: unknown;
-}
-
-/**
- * Runs tasks in the order they were handed in, each after its wait settled; a task with
- * nothing to wait for while nothing is queued runs at once (no extra turn without a store).
- */
-class Ordered {
-	#tail: Promise<unknown> | undefined;
-
-	run(
-		waiting: Promise<void> | undefined,
-		task: (failure: Failure | undefined) => unknown,
-	): unknown {
-		if (waiting === undefined && this.#tail === undefined)
-			return task(undefined);
-		const ready = (waiting ?? Promise.resolve()).then(
-			() => undefined,
-			(error: unknown): Failure => ({ error }),
-		);
-		const previous = this.#tail ?? Promise.resolve();
-		const result = previous.then(() => ready).then(task);
-		const tail = result.then(
-			() => {},
-			() => {},
-		);
-		this.#tail = tail;
-		void tail.then(() => {
-			if (this.#tail === tail) this.#tail = undefined;
-		});
-		return result;
-	}
 }

@@ -2,11 +2,8 @@
 // every path (wrapServer and wrapClient in sdk, WireRewriter in jsonrpc). SDK-free, so every
 // adapter above routing can use it.
 import { isRecord } from "../../core/_guards.js";
+import { INTERNAL_ERROR, INVALID_PARAMS } from "../jsonrpc/message.js";
 
-/** JSON-RPC "Invalid params", the code every SDK line answers an unknown tool with. */
-const INVALID_PARAMS = -32602;
-/** JSON-RPC "Internal error": what a low-level server's own thrown `Error` becomes. */
-const INTERNAL_ERROR = -32603;
 const HINTED = "Did you mean ";
 
 /**
