@@ -25,7 +25,7 @@ export const CANCELLED_METHOD = "notifications/cancelled";
  * A forwarded call whose name matched no tool: the hint routing gave for it, or (when the
  * rewriter does not route unknown names) the name, to work the hint out only if it fails.
  */
-export type PendingCall = { hint: string } | { sent: string; args?: unknown };
+type PendingCall = { hint: string } | { sent: string; args?: unknown };
 
 /** The client's `tools/call` requests that may need a hint on their answer, by id. */
 export class CallHints {

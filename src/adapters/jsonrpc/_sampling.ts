@@ -56,7 +56,7 @@ function encodeSamplingParams(
 }
 
 /** Canonical names for the `tool_use` blocks of a sampling result's `content`. */
-export function decodeSamplingResult(
+function decodeSamplingResult(
 	codec: WireNameCodec,
 	result: JsonRecord,
 ): JsonRecord {

@@ -6,7 +6,8 @@
  * @module mcp-tool-names/jsonrpc
  */
 
-export type { Protection, RouteDecision } from "../routing/index.js";
+export type { RouteDecision } from "../routing/router.js";
+export type { Protection } from "../routing/tool-entry.js";
 export type {
 	HeaderRecord,
 	MessageRewrite,
