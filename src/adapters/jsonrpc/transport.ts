@@ -12,8 +12,8 @@ import {
 	responseIdsOf,
 } from "./_fail-closed.js";
 import { OrderedQueue, type StoreFailure } from "./message.js";
-import { WireRewriter } from "./rewriter.js";
-import type { WireRewriterOptions } from "./rewriter-options.js";
+import type { WireRewriterOptions } from "./rewriter/options.js";
+import { WireRewriter } from "./rewriter/rewriter.js";
 
 /**
  * The part of an MCP transport {@link wrapTransport} relies on: a `send` method, and an

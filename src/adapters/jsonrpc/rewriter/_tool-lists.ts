@@ -1,6 +1,6 @@
-import { isName, isRecord } from "../../core/_guards.js";
-import type { WireNameCodec } from "../../index.js";
-import { type JsonRecord, withEntry } from "./message.js";
+import { isName, isRecord } from "../../../core/_guards.js";
+import type { WireNameCodec } from "../../../index.js";
+import { type JsonRecord, withEntry } from "../message.js";
 
 /**
  * Wire-encodes a list of tool definitions (a `tools/list` page, or the `tools` of a sampling

@@ -2,21 +2,21 @@
 // forwarded with a name routing could not place is remembered by its id, and the upstream's
 // "Tool X not found" answer for that id (a JSON-RPC error or an `isError` result) gets the
 // hint added, in the same words. Every other answer passes as the same object.
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../../core/_guards.js";
 import {
 	appendSentence,
 	isNotFoundError,
 	isNotFoundResult,
 	withResultHint,
-} from "../routing/not-found.js";
-import type { ToolRouter } from "../routing/router.js";
-import { BoundedMap } from "./_bounded-map.js";
+} from "../../routing/not-found.js";
+import type { ToolRouter } from "../../routing/router.js";
 import {
 	type JsonRecord,
 	type MessageId,
 	trackable,
 	withEntry,
-} from "./message.js";
+} from "../message.js";
+import { BoundedMap } from "./_bounded-map.js";
 
 /** The notification either side sends to cancel a request it issued. */
 export const CANCELLED_METHOD = "notifications/cancelled";

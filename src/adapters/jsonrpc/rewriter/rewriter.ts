@@ -7,48 +7,45 @@ import {
 	isRecord,
 	listArgument,
 	positiveIntegerOption,
-} from "../../core/_guards.js";
-import type { SharedCodec } from "../../core/shared-codec.js";
+} from "../../../core/_guards.js";
+import type { SharedCodec } from "../../../core/shared-codec.js";
 import {
 	McpToolNamesError,
 	type Resolution,
 	type WireNameCodec,
 	type WireNameCodecOptions,
-} from "../../index.js";
+} from "../../../index.js";
 import {
 	codecFromOptions,
 	protectionOption,
 	resolveOptionsOf,
 	storeOption,
-} from "../routing/options.js";
+} from "../../routing/options.js";
 import {
 	type RouteDecision,
 	type RouterOptions,
 	ToolRouter,
-} from "../routing/router.js";
-import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
-import { BoundedMap } from "./_bounded-map.js";
-import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
-import { unreadable } from "./_fail-closed.js";
-import { restoreSnapshot, snapshotOf } from "./_rewriter-snapshot.js";
-import {
-	decodeInputResponses,
-	encodeInputRequests,
-	SamplingRoundTrips,
-} from "./_sampling.js";
-import { refreshFor, syncFor } from "./_store-wait.js";
-import { encodeToolList } from "./_tools.js";
+} from "../../routing/router.js";
+import { type Protection, toolEntriesOf } from "../../routing/tool-entry.js";
+import { unreadable } from "../_fail-closed.js";
 import {
 	type JsonRecord,
 	type MessageId,
 	mapBatch,
 	trackableId,
 	withEntry,
-} from "./message.js";
-import type {
-	RewriterSnapshot,
-	WireRewriterOptions,
-} from "./rewriter-options.js";
+} from "../message.js";
+import { BoundedMap } from "./_bounded-map.js";
+import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
+import {
+	decodeInputResponses,
+	encodeInputRequests,
+	SamplingRoundTrips,
+} from "./_sampling.js";
+import { restoreSnapshot, snapshotOf } from "./_snapshot.js";
+import { refreshFor, syncFor } from "./_store-wait.js";
+import { encodeToolList } from "./_tool-lists.js";
+import type { RewriterSnapshot, WireRewriterOptions } from "./options.js";
 
 const FN = "WireRewriter";
 const DEFAULT_MAX_PENDING = 1024;
