@@ -321,6 +321,43 @@ describe("wrapClient", () => {
 		}
 	});
 
+	it("corrects nothing against a listing whose cursors repeat: the not-found failure stays", async () => {
+		const server = new Server(
+			{ name: "looping", version: "1.0.0" },
+			{ capabilities: { tools: {} } },
+		);
+		const calls: string[] = [];
+		let pages = 0;
+		server.setRequestHandler(ListToolsRequestSchema, () => {
+			pages++;
+			return {
+				tools: [
+					{ name: "websearch/fetch_content", inputSchema: { type: "object" } },
+				],
+				nextCursor: "again",
+			};
+		});
+		server.setRequestHandler(CallToolRequestSchema, (request) => {
+			if (request.params.name !== "websearch/fetch_content")
+				throw new Error(`Tool ${request.params.name} not found`);
+			calls.push(request.params.name);
+			return { content: [{ type: "text", text: "ok" }] };
+		});
+		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+		const client = wrapClient(new Client({ name: "host", version: "1.0.0" }));
+		await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+		try {
+			await expect(client.callTool({ name: "fetch_content" })).rejects.toThrow(
+				"Tool fetch_content not found",
+			);
+			expect(pages).toBe(2);
+			expect(calls).toEqual([]);
+		} finally {
+			await client.close();
+			await server.close();
+		}
+	});
+
 	it("returns the same instance", () => {
 		const client = kit.create();
 		expect(wrapClient(client)).toBe(client);
