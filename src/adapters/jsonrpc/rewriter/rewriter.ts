@@ -1,3 +1,10 @@
+// The WireRewriter and its own state: options, the listed catalog (client `tools/list` ids
+// and what their answers set) and where a called name goes. Each other file of this folder
+// holds one concern it uses, and imports nothing back: _call-hints (the "Did you mean"
+// on a not-found answer), _sampling (sampling requests with tools, and their results),
+// _tool-lists (wire names in tool lists and `tool_use` blocks), _store-wait (what to await
+// with a shared store), _snapshot (the snapshot format), _bounded-map, and options (the
+// public option and snapshot types).
 import {
 	booleanOption,
 	checkOptions,
