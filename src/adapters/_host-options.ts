@@ -11,13 +11,13 @@ import { codecFromOptions, protectionOption } from "./routing/options.js";
 import type { Protection } from "./routing/tool-entry.js";
 
 /** The wire-name options every host-framework entry takes. */
-export interface HostWireOptions {
+interface HostWireOptions {
 	profile?: ProfileName | NameProfile;
 	codec?: WireNameCodec;
 }
 
 /** The options shared by every host-framework repair. */
-export interface HostRepairOptions {
+interface HostRepairOptions {
 	mode?: "safe" | "mcporter";
 	protection?: Protection;
 	isProtected?: (name: string) => boolean;

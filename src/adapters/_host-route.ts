@@ -6,7 +6,7 @@ import { ToolRouter } from "./routing/router.js";
 import { type ToolEntry, toolEntryOf } from "./routing/tool-entry.js";
 
 /** A correction the routing policy allows, with what to report. */
-export interface HostCorrection {
+interface HostCorrection {
 	/** The name to call, as the framework knows it (a wire name when there is a codec). */
 	name: string;
 	/**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAGES } from "../../src/adapters/routing/index.js";
+import { MAX_PAGES } from "../../src/adapters/routing/list-every-page.js";
 import type { Frame } from "../../src/cli/proxy/_messages.js";
 import type { ProxyEvent } from "../../src/cli/proxy/log.js";
 import { createRouting } from "../../src/cli/proxy/routing.js";

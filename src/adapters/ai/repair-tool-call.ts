@@ -3,7 +3,7 @@ import type { Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { callArgumentsOf, hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
-import { WIRED } from "./_wired.js";
+import { WIRED } from "./wire-tool-set.js";
 
 /**
  * Options of {@link repairToolCall}. `isProtected` adds to the protection the tools carry:

@@ -1,7 +1,6 @@
 import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
-import { WIRED } from "./_wired.js";
 
 const FN = "wireToolSet";
 const TOOL_SET = "a ToolSet object (name → tool)";
@@ -75,3 +74,9 @@ export function wireToolSet<T extends ToolSetLike>(
 	WIRED.set(wired, codec);
 	return wired;
 }
+
+/**
+ * The codec behind each tool set `wireToolSet` returned, so `repairToolCall` routes on the
+ * canonical names (and their namespaces) the wire names stand for. Internal: not exported from the package entry.
+ */
+export const WIRED: WeakMap<object, WireNameCodec> = new WeakMap();

@@ -3,7 +3,8 @@
 // lines end with CRLF, LF or CR; a blank line ends an event; `data` lines join with "\n";
 // a line starting with ":" is a comment; one space after the colon is dropped. Everything it
 // does not rewrite it passes on byte for byte, in order.
-import { errorResponse, reasonOf, responseIdsOf } from "./_fail-closed.js";
+import { errorResponse, reasonOf } from "./_fail-closed.js";
+import { idsOf } from "./message.js";
 
 interface HeldLine {
 	raw: string;
@@ -168,7 +169,9 @@ export class EventStreamEditor {
 
 /** The `data` of an event that replaces one that cannot be written again. */
 function failedEventData(message: unknown, reason: string): string {
-	const errors = responseIdsOf(message).map((id) => errorResponse(id, reason));
+	const errors = idsOf(message, "responses").map((id) =>
+		errorResponse(id, reason),
+	);
 	if (errors.length === 0) return "";
 	return JSON.stringify(Array.isArray(message) ? errors : errors[0]);
 }

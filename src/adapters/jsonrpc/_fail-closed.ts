@@ -3,7 +3,7 @@
 // undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
 import { invalidArgument, isRecord } from "../../core/_guards.js";
 import { isMcpToolNamesError } from "../../index.js";
-import { INVALID_REQUEST, trackableId } from "./message.js";
+import { INVALID_REQUEST } from "./message.js";
 
 /** A JSON-RPC error response for `id`. */
 export function errorResponse(
@@ -18,28 +18,6 @@ export function errorResponse(
 			message: `mcp-tool-names could not process this message: ${reason}`,
 		},
 	};
-}
-
-/** The ids of the requests in a message or batch (elements with a `method` and an id). */
-export function requestIdsOf(message: unknown): Array<string | number> {
-	const ids: Array<string | number> = [];
-	for (const element of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(element) || typeof element.method !== "string") continue;
-		const id = trackableId(element);
-		if (id !== undefined) ids.push(id);
-	}
-	return ids;
-}
-
-/** The ids of the responses in a message or batch (elements without a `method`). */
-export function responseIdsOf(message: unknown): Array<string | number> {
-	const ids: Array<string | number> = [];
-	for (const element of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(element) || element.method !== undefined) continue;
-		const id = trackableId(element);
-		if (id !== undefined) ids.push(id);
-	}
-	return ids;
 }
 
 /** Why a value could not be processed, in a few words. */

@@ -8,13 +8,9 @@ import {
 } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { EventStreamEditor } from "./_event-stream.js";
-import {
-	errorResponse,
-	reasonOf,
-	requestIdsOf,
-	responseIdsOf,
-} from "./_fail-closed.js";
+import { errorResponse, reasonOf } from "./_fail-closed.js";
 import { decodeHeaderValue, encodeHeaderValue } from "./_header-value.js";
+import { idsOf } from "./message.js";
 
 /**
  * One direction of a `WireRewriter`, or any function of the same shape: takes a parsed
@@ -121,16 +117,16 @@ export function refuseJsonBody(body: unknown, reason?: unknown): string {
 	const message = typeof body === "string" ? parseJson(body)?.value : body;
 	const why =
 		reason === undefined ? "it cannot be rewritten safely" : reasonOf(reason);
-	const ids = idsOf(message);
+	const ids = answerableIds(message);
 	if (ids.length === 0) return JSON.stringify(errorResponse(null, why));
 	const errors = ids.map((id) => errorResponse(id, why));
 	return JSON.stringify(Array.isArray(message) ? errors : errors[0]);
 }
 
 /** The ids to answer; none (one error with id `null`) for a body that cannot be read. */
-function idsOf(message: unknown): Array<string | number | null> {
+function answerableIds(message: unknown): Array<string | number | null> {
 	try {
-		return [...requestIdsOf(message), ...responseIdsOf(message)];
+		return [...idsOf(message, "requests"), ...idsOf(message, "responses")];
 	} catch {
 		return [];
 	}

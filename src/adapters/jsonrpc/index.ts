@@ -6,7 +6,8 @@
  * @module mcp-tool-names/jsonrpc
  */
 
-export type { Protection, RouteDecision } from "../routing/index.js";
+export type { RouteDecision } from "../routing/router.js";
+export type { Protection } from "../routing/tool-entry.js";
 export type {
 	HeaderRecord,
 	MessageRewrite,
@@ -20,10 +21,10 @@ export {
 } from "./http.js";
 export type { LineSplitterOptions, OversizedLine } from "./lines.js";
 export { frameLine, LineSplitter, splitLines } from "./lines.js";
-export { WireRewriter } from "./rewriter.js";
 export type {
 	RewriterSnapshot,
 	WireRewriterOptions,
-} from "./rewriter-options.js";
+} from "./rewriter/options.js";
+export { WireRewriter } from "./rewriter/rewriter.js";
 export type { MessageTransport, WrapTransportOptions } from "./transport.js";
 export { wrapTransport } from "./transport.js";

@@ -2,6 +2,7 @@
 // error codes, the ordered queue of one direction, and shape guards and copy helpers for
 // untrusted values. Every reader here checks types before it trusts a value, so nothing a
 // peer can send makes them throw. Internal: not exported from a package entry.
+import { isRecord } from "../../core/_guards.js";
 
 /** A JSON object as seen from the outside: any keys, unknown values. */
 export type JsonRecord = Record<string, unknown>;
@@ -42,6 +43,29 @@ export function trackable(id: unknown): MessageId | undefined {
 	if (typeof id === "string")
 		return id.length <= MAX_ID_LENGTH ? id : undefined;
 	return undefined;
+}
+
+/**
+ * The trackable ids of the requests (elements with a string `method`) or of the responses
+ * (elements without a `method`) in a message or batch, in order.
+ */
+export function idsOf(
+	message: unknown,
+	kind: "requests" | "responses",
+): MessageId[] {
+	const ids: MessageId[] = [];
+	for (const element of Array.isArray(message) ? message : [message]) {
+		if (!isRecord(element)) continue;
+		if (
+			kind === "requests"
+				? typeof element.method !== "string"
+				: element.method !== undefined
+		)
+			continue;
+		const id = trackableId(element);
+		if (id !== undefined) ids.push(id);
+	}
+	return ids;
 }
 
 /** A shallow copy of `record` with `key` set, safe for keys such as `__proto__`. */

@@ -5,15 +5,10 @@ import {
 	readArgument,
 } from "../../core/_guards.js";
 import { McpToolNamesError } from "../../index.js";
-import {
-	errorResponse,
-	reasonOf,
-	requestIdsOf,
-	responseIdsOf,
-} from "./_fail-closed.js";
-import { OrderedQueue, type StoreFailure } from "./message.js";
-import { WireRewriter } from "./rewriter.js";
-import type { WireRewriterOptions } from "./rewriter-options.js";
+import { errorResponse, reasonOf } from "./_fail-closed.js";
+import { idsOf, OrderedQueue, type StoreFailure } from "./message.js";
+import type { WireRewriterOptions } from "./rewriter/options.js";
+import { WireRewriter } from "./rewriter/rewriter.js";
 
 /**
  * The part of an MCP transport {@link wrapTransport} relies on: a `send` method, and an
@@ -170,11 +165,11 @@ export function wrapTransport<T extends MessageTransport>(
 			// Fail closed: never hand on a message whose names could not be rewritten. The
 			// peer's requests get an error back; answers it is waiting for become errors.
 			const reason = reasonOf(error);
-			for (const id of requestIdsOf(message))
+			for (const id of idsOf(message, "requests"))
 				void Promise.resolve(
 					(target.send as Callable).call(target, errorResponse(id, reason)),
 				).catch(() => {});
-			for (const id of responseIdsOf(message))
+			for (const id of idsOf(message, "responses"))
 				(downstream as Callable).call(self, errorResponse(id, reason), ...rest);
 			const onerror = target.onerror;
 			if (typeof onerror === "function")
@@ -208,8 +203,8 @@ export function wrapTransport<T extends MessageTransport>(
 		} catch (error) {
 			// Fail closed: an answer that cannot be rewritten goes out as an error for its id;
 			// a request that cannot be rewritten fails its sender.
-			const ids = responseIdsOf(message);
-			if (ids.length === 0 || requestIdsOf(message).length > 0)
+			const ids = idsOf(message, "responses");
+			if (ids.length === 0 || idsOf(message, "requests").length > 0)
 				return Promise.reject(asError(error));
 			const reason = reasonOf(error);
 			const errors = ids.map((id) => errorResponse(id, reason));

@@ -4,7 +4,7 @@ import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
 import { readNamedTools } from "./_named-tools.js";
-import { WIRED } from "./_wired.js";
+import { WIRED } from "./wire-tools.js";
 
 const FN = "repairToolCall";
 const TOOL_CALL = "a tool call with a string name";

@@ -2,7 +2,6 @@ import { readArgument } from "../../core/_guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { readNamedTools, TOOLS } from "./_named-tools.js";
-import { WIRED } from "./_wired.js";
 
 const FN = "wireTools";
 
@@ -69,3 +68,9 @@ export function wireTools<T extends { name: string }>(
 		TOOLS,
 	);
 }
+
+/**
+ * The codec behind each tool `wireTools` returned, so `repairToolCall` routes on the
+ * canonical names (and their namespaces) the wire names stand for. Internal: not exported from the package entry.
+ */
+export const WIRED: WeakMap<object, WireNameCodec> = new WeakMap();

@@ -23,7 +23,7 @@ import {
 	hostRouter,
 } from "../_host-route.js";
 import type { Protection, ToolEntry } from "../routing/tool-entry.js";
-import { CANONICAL, LISTINGS } from "./_listings.js";
+import { CANONICAL, LISTINGS } from "./wrap-mcp-server.js";
 
 const FN = "repairModel";
 const MODEL = "a Model (with getResponse)";

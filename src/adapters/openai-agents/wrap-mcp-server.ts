@@ -8,7 +8,6 @@ import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
-import { CANONICAL, LISTINGS } from "./_listings.js";
 
 const FN = "wrapMcpServer";
 const SERVER = "an MCPServer (with listTools and callTool)";
@@ -152,3 +151,18 @@ export function wrapMcpServer<S extends MCPServer>(
 	CANONICAL.set(listing, (wire) => router.knownName(wire));
 	return wrapped;
 }
+
+/**
+ * What each server wrapped by `wrapMcpServer` listed last: its MCP tools under wire names,
+ * annotations included, so `repairModel` can keep destructive tools out of reach. Keyed by
+ * the wrapper; module-local, never global.
+ */
+export const LISTINGS: WeakMap<object, () => readonly unknown[]> =
+	new WeakMap();
+
+/**
+ * The canonical MCP name behind a wire name a wrapped server listed, keyed by its listing
+ * function in {@link LISTINGS}, so a correction line names the canonical target.
+ */
+export const CANONICAL: WeakMap<object, (wire: string) => string | undefined> =
+	new WeakMap();

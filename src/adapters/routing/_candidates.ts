@@ -24,7 +24,7 @@ export interface Candidates {
 }
 
 /** What the candidates are derived from: a router's state. */
-export interface CandidateSource {
+interface CandidateSource {
 	codec: WireNameCodec | undefined;
 	/** Canonical name → its entry: the catalog. */
 	byName: ReadonlyMap<string, ToolEntry>;

@@ -24,11 +24,6 @@ export const PROTECTIONS: readonly Protection[] = [
  * One tool as routing sees it: its canonical name, whether it may be corrected onto, and
  * the `inputSchema` it listed (resolution rule 7: a tool that cannot take a call's arguments
  * is never its correction).
- *
- * @example
- * ```ts
- * const entry: ToolEntry = { name: "send_message", protected: false, inputSchema: { type: "object", required: ["text"] } };
- * ```
  */
 export interface ToolEntry {
 	readonly name: string;

@@ -7,7 +7,6 @@
 // of an SDK are recognised alike. The SDKs' "Tool X not found" texts are read in
 // ../routing/not-found.ts, SDK-free so the jsonrpc layer shares them; the same test checks them.
 import { isRecord } from "../../core/_guards.js";
-import { define } from "./_define.js";
 
 /** The request-handler table of an SDK `Protocol` instance. */
 export interface HandlerMap {
@@ -172,4 +171,17 @@ function renamedContext(
 		...context,
 		request: { ...request, params: { ...request.params, name: canonical } },
 	};
+}
+
+/**
+ * Puts a method on one instance: writable and configurable like the prototype's, and not
+ * enumerable, so the instance still looks and serialises as before.
+ */
+export function define(target: object, key: string, value: unknown): void {
+	Object.defineProperty(target, key, {
+		configurable: true,
+		writable: true,
+		enumerable: false,
+		value,
+	});
 }

@@ -23,7 +23,7 @@ export const WRAPPED_CLIENT: unique symbol = Symbol.for(
 );
 
 /** What {@link detectServer} found. */
-export type DetectedServer =
+type DetectedServer =
 	| {
 			kind: "mcp-server";
 			/** The low-level server whose handlers answer `tools/*`. */
@@ -67,7 +67,7 @@ export function detectServer(value: unknown): DetectedServer | undefined {
 export type ClientMethod = (...args: unknown[]) => Promise<unknown>;
 
 /** What {@link detectClient} found: the methods `wrapClient` replaces, read once. */
-export interface DetectedClient {
+interface DetectedClient {
 	listTools: ClientMethod;
 	callTool: ClientMethod;
 	/** Whether `wrapClient` wrapped this client already. */
@@ -80,7 +80,7 @@ export interface DetectedClient {
  * @param value - anything
  * @returns its `listTools` and `callTool`, or `undefined` when either is not a function
  */
-export function detectClient(value: unknown): DetectedClient | undefined {
+function detectClient(value: unknown): DetectedClient | undefined {
 	if (!isObject(value)) return undefined;
 	const { listTools, callTool } = value;
 	if (typeof listTools !== "function" || typeof callTool !== "function")

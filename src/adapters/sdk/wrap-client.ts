@@ -15,8 +15,7 @@ import {
 import { codecFromOptions, protectionOption } from "../routing/options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
-import { define } from "./_define.js";
-import { canonicalCallArguments } from "./client-v2.js";
+import { define } from "./_sdk-internals.js";
 import { type ClientMethod, clientArgument, WRAPPED_CLIENT } from "./detect.js";
 import type { ClientLike, WrapClientOptions } from "./types.js";
 
@@ -188,4 +187,26 @@ function surface(failure: Failure, hint: string | undefined): unknown {
 	return hint === undefined
 		? failure.result
 		: withResultHint(failure.result, hint);
+}
+
+/**
+ * The 2.x `Client.callTool(params, options)` accepts `options.toolDefinition`, a tool as
+ * `listTools()` returned it, to compile its output validator without the cache. Handed out
+ * by a wrapped client, it carries the wire name; the SDK must see the canonical one it
+ * caches by. 1.x passes a result schema and options, which have no `toolDefinition`, so the
+ * same mapping leaves them untouched.
+ */
+function canonicalCallArguments(
+	rest: readonly unknown[],
+	decode: (name: string) => string,
+): unknown[] {
+	return rest.map((argument) => {
+		if (!isRecord(argument) || !isRecord(argument.toolDefinition))
+			return argument;
+		const definition = argument.toolDefinition;
+		if (typeof definition.name !== "string") return argument;
+		const name = decode(definition.name);
+		if (name === definition.name) return argument;
+		return { ...argument, toolDefinition: { ...definition, name } };
+	});
 }

@@ -1,6 +1,9 @@
 // `mcp-tool-names proxy`: its options, its help page and its parsed form, with the checks of
 // the values of --listen and its bounds.
-import { PROTECTIONS, type Protection } from "../../adapters/routing/index.js";
+import {
+	PROTECTIONS,
+	type Protection,
+} from "../../adapters/routing/tool-entry.js";
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import {

@@ -291,17 +291,26 @@ describe.each(CLIENT_KITS)("wrapClient with $label", (clientKit) => {
 describe("wrapClient", () => {
 	const kit = CLIENT_KITS[0] as ClientKit;
 
-	it("treats a hand-written server's plain Error (JSON-RPC -32603) with the not-found text as not found", async () => {
+	/**
+	 * A hand-written low-level server with one tool, `websearch/fetch_content`, that throws a
+	 * plain `Error` with the not-found text for any other name, and a wrapped client on it.
+	 */
+	async function handWritten(nextCursor?: string) {
 		const server = new Server(
 			{ name: "hand-written", version: "1.0.0" },
 			{ capabilities: { tools: {} } },
 		);
 		const calls: string[] = [];
-		server.setRequestHandler(ListToolsRequestSchema, () => ({
-			tools: [
-				{ name: "websearch/fetch_content", inputSchema: { type: "object" } },
-			],
-		}));
+		let pages = 0;
+		server.setRequestHandler(ListToolsRequestSchema, () => {
+			pages++;
+			return {
+				tools: [
+					{ name: "websearch/fetch_content", inputSchema: { type: "object" } },
+				],
+				...(nextCursor === undefined ? {} : { nextCursor }),
+			};
+		});
 		server.setRequestHandler(CallToolRequestSchema, (request) => {
 			if (request.params.name !== "websearch/fetch_content")
 				throw new Error(`Tool ${request.params.name} not found`);
@@ -311,13 +320,38 @@ describe("wrapClient", () => {
 		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 		const client = wrapClient(new Client({ name: "host", version: "1.0.0" }));
 		await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+		return {
+			client,
+			calls,
+			pages: () => pages,
+			close: async () => {
+				await client.close();
+				await server.close();
+			},
+		};
+	}
+
+	it("treats a hand-written server's plain Error (JSON-RPC -32603) with the not-found text as not found", async () => {
+		const peer = await handWritten();
 		try {
-			const result = await client.callTool({ name: "fetch_content" });
+			const result = await peer.client.callTool({ name: "fetch_content" });
 			expect(result.content).toEqual([{ type: "text", text: "ok" }]);
-			expect(calls).toEqual(["websearch/fetch_content"]);
+			expect(peer.calls).toEqual(["websearch/fetch_content"]);
 		} finally {
-			await client.close();
-			await server.close();
+			await peer.close();
+		}
+	});
+
+	it("corrects nothing against a listing whose cursors repeat: the not-found failure stays", async () => {
+		const peer = await handWritten("again");
+		try {
+			await expect(
+				peer.client.callTool({ name: "fetch_content" }),
+			).rejects.toThrow("Tool fetch_content not found");
+			expect(peer.pages()).toBe(2);
+			expect(peer.calls).toEqual([]);
+		} finally {
+			await peer.close();
 		}
 	});
 

@@ -1,14 +1,14 @@
 // A rewriter's snapshot: the codec's own snapshot plus the catalog with each tool's
 // protection, so a restart keeps what the destructive guard needs (a codec snapshot alone
 // holds names only, and a name whose annotations were never seen is a hint only).
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../../core/_guards.js";
 import {
 	McpToolNamesError,
 	WireNameCodec,
 	type WireNameCodecOptions,
-} from "../../index.js";
-import type { ToolEntry } from "../routing/tool-entry.js";
-import type { RewriterSnapshot } from "./rewriter-options.js";
+} from "../../../index.js";
+import type { ToolEntry } from "../../routing/tool-entry.js";
+import type { RewriterSnapshot } from "./options.js";
 
 const VERSION = 1;
 

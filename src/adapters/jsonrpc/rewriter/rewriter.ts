@@ -1,27 +1,67 @@
-import { invalidArgument, isRecord, listArgument } from "../../core/_guards.js";
-import type { SharedCodec } from "../../core/shared-codec.js";
-import type { WireNameCodec } from "../../index.js";
-import type { ToolRouter } from "../routing/router.js";
-import { type Protection, toolEntriesOf } from "../routing/tool-entry.js";
+// The WireRewriter and its own state: options, the listed catalog (client `tools/list` ids
+// and what their answers set) and where a called name goes. Each other file of this folder
+// holds one concern it uses, and imports nothing back: _call-hints (the "Did you mean"
+// on a not-found answer), _sampling (sampling requests with tools, and their results),
+// _tool-lists (wire names in tool lists and `tool_use` blocks), _store-wait (what to await
+// with a shared store), _snapshot (the snapshot format), _bounded-map, and options (the
+// public option and snapshot types).
+import {
+	booleanOption,
+	checkOptions,
+	functionOption,
+	invalidArgument,
+	isName,
+	isRecord,
+	listArgument,
+	positiveIntegerOption,
+} from "../../../core/_guards.js";
+import type { SharedCodec } from "../../../core/shared-codec.js";
+import {
+	McpToolNamesError,
+	type Resolution,
+	type WireNameCodec,
+	type WireNameCodecOptions,
+} from "../../../index.js";
+import {
+	codecFromOptions,
+	protectionOption,
+	resolveOptionsOf,
+	storeOption,
+} from "../../routing/options.js";
+import {
+	type RouteDecision,
+	type RouterOptions,
+	ToolRouter,
+} from "../../routing/router.js";
+import { type Protection, toolEntriesOf } from "../../routing/tool-entry.js";
+import { unreadable } from "../_fail-closed.js";
+import {
+	type JsonRecord,
+	type MessageId,
+	mapBatch,
+	trackableId,
+	withEntry,
+} from "../message.js";
+import { BoundedMap } from "./_bounded-map.js";
 import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
-import { CalledNames } from "./_called-names.js";
-import { unreadable } from "./_fail-closed.js";
-import { ListedCatalog } from "./_listed-catalog.js";
-import { setUpRewriter } from "./_rewriter-setup.js";
-import { snapshotOf } from "./_rewriter-snapshot.js";
 import {
 	decodeInputResponses,
 	encodeInputRequests,
 	SamplingRoundTrips,
 } from "./_sampling.js";
+import { restoreSnapshot, snapshotOf } from "./_snapshot.js";
 import { refreshFor, syncFor } from "./_store-wait.js";
-import { mapBatch, trackableId, withEntry } from "./message.js";
-import type {
-	RewriterSnapshot,
-	WireRewriterOptions,
-} from "./rewriter-options.js";
+import { encodeToolList } from "./_tool-lists.js";
+import type { RewriterSnapshot, WireRewriterOptions } from "./options.js";
 
 const FN = "WireRewriter";
+const DEFAULT_MAX_PENDING = 1024;
+
+/** A client's `tools/list` request waiting for its result. */
+interface PendingList {
+	/** No `cursor`: the result starts a fresh catalog rather than adding a page. */
+	first: boolean;
+}
 
 /**
  * Rewrites raw JSON-RPC messages at a boundary between canonical tool names (the server
@@ -50,14 +90,17 @@ export class WireRewriter {
 	readonly #router: ToolRouter;
 	readonly #protection: Protection;
 	readonly #rewriteDescriptions: boolean;
+	/** Unknown names are routed (resolved) at all: to correct them, or to report them. */
+	readonly #routesUnknown: boolean;
+	readonly #onCorrection:
+		| ((message: string, resolution: Resolution) => void)
+		| undefined;
 	/** Client-issued `tools/list` ids awaiting the server's answer. */
-	readonly #lists: ListedCatalog;
+	readonly #lists: BoundedMap<MessageId, PendingList>;
 	/** Server-issued `sampling/createMessage` ids awaiting the client's answer. */
 	readonly #samplings: SamplingRoundTrips;
 	/** Client-issued `tools/call` ids whose not-found answer gets a hint. */
 	readonly #hints: CallHints;
-	/** Where the client's calls go. */
-	readonly #calls: CalledNames;
 
 	/**
 	 * @param options - codec (or its profile, or a snapshot), resolution, bounds and callbacks
@@ -66,21 +109,60 @@ export class WireRewriter {
 	 * `invalid-snapshot` for a malformed snapshot
 	 */
 	constructor(options: WireRewriterOptions = {}) {
-		const setup = setUpRewriter(options);
-		this.codec = setup.codec;
-		this.#store = setup.store;
-		this.#router = setup.router;
-		this.#protection = setup.protection;
-		this.#rewriteDescriptions = setup.rewriteDescriptions;
-		const { maxPending } = setup;
-		this.#lists = new ListedCatalog(setup);
+		const opts = checkOptions(FN, options);
+		const maxPending = positiveIntegerOption(
+			FN,
+			"maxPending",
+			opts.maxPending,
+			DEFAULT_MAX_PENDING,
+		);
+		const resolve = booleanOption(FN, "resolve", opts.resolve, false);
+		this.#rewriteDescriptions = booleanOption(
+			FN,
+			"rewriteDescriptions",
+			opts.rewriteDescriptions,
+			false,
+		);
+		this.#onCorrection = functionOption<
+			(message: string, resolution: Resolution) => void
+		>(FN, "onCorrection", opts.onCorrection);
+		const onDecision = functionOption<(decision: RouteDecision) => void>(
+			FN,
+			"onDecision",
+			opts.onDecision,
+		);
+		this.#protection = protectionOption(FN, opts.protection);
+		let restored: ReturnType<typeof restoreSnapshot> | undefined;
+		if (opts.snapshot !== undefined) {
+			if (opts.codec !== undefined || opts.store !== undefined) {
+				throw new McpToolNamesError(
+					"invalid-option",
+					`${FN} options ${opts.codec !== undefined ? "codec" : "store"} and snapshot cannot be combined: the snapshot restores its own codec`,
+				);
+			}
+			const own: WireNameCodecOptions = {};
+			if (opts.profile !== undefined) own.profile = opts.profile;
+			if (opts.onDiagnostic !== undefined) own.onDiagnostic = opts.onDiagnostic;
+			restored = restoreSnapshot(opts.snapshot, own);
+		}
+		this.codec = restored?.codec ?? codecFromOptions(FN, opts);
+		const routerOptions: RouterOptions = {
+			codec: this.codec,
+			correct: resolve,
+			resolve: resolveOptionsOf(FN, opts as Record<string, unknown>),
+		};
+		if (onDecision !== undefined) routerOptions.onDecision = onDecision;
+		this.#router = new ToolRouter(routerOptions);
+		if (restored !== undefined) this.#router.setTools(restored.tools);
+		this.#store = storeOption(FN, opts.store);
+		this.#routesUnknown = resolve || onDecision !== undefined;
+		this.#lists = new BoundedMap(maxPending);
 		this.#samplings = new SamplingRoundTrips(
-			setup.codec,
-			setup.rewriteDescriptions,
+			this.codec,
+			this.#rewriteDescriptions,
 			maxPending,
 		);
 		this.#hints = new CallHints(this.#router, maxPending);
-		this.#calls = new CalledNames(setup, this.#hints);
 		this.serverToClient = this.serverToClient.bind(this);
 		this.clientToServer = this.clientToServer.bind(this);
 	}
@@ -245,7 +327,7 @@ export class WireRewriter {
 		if (id === undefined) return message;
 		return (
 			this.#hints.answer(message, id) ??
-			this.#lists.answer(message, id) ??
+			this.#listed(message, id) ??
 			encodeInputRequests(this.codec, message, this.#rewriteDescriptions)
 		);
 	}
@@ -260,10 +342,13 @@ export class WireRewriter {
 			// The id now names this request; a late answer must not be taken for an older one.
 			this.#hints.forget(id);
 			if (method === "tools/list") {
-				this.#lists.request(id, message.params);
+				const params = message.params;
+				this.#lists.set(id, {
+					first: !isRecord(params) || typeof params.cursor !== "string",
+				});
 				return message;
 			}
-			this.#lists.forget(id);
+			this.#lists.delete(id);
 		} else if (method === CANCELLED_METHOD) {
 			this.#hints.cancelled(message.params);
 		}
@@ -271,10 +356,73 @@ export class WireRewriter {
 		if (!isRecord(params)) return message;
 		let next = params;
 		if (method === "tools/call") {
-			const name = this.#calls.canonical(params.name, id, params.arguments);
+			const name = this.#canonical(params.name, id, params.arguments);
 			if (name !== undefined) next = withEntry(next, "name", name);
 		}
 		next = decodeInputResponses(this.codec, next);
 		return next === params ? message : { ...message, params: next };
+	}
+
+	/**
+	 * Takes the answer for `id`: a list result sets the catalog (a first page replaces it, a
+	 * further page extends it) and comes back with wire names; `undefined` when no list of
+	 * that id was waiting.
+	 */
+	#listed(message: JsonRecord, id: MessageId): JsonRecord | undefined {
+		const list = this.#lists.take(id);
+		if (list === undefined) return undefined;
+		const result = message.result;
+		if (!isRecord(result)) return message;
+		const tools = result.tools;
+		if (!Array.isArray(tools)) return message;
+		this.#router.setTools(toolEntriesOf(tools, this.#protection), {
+			append: !list.first,
+		});
+		const encoded = encodeToolList(
+			this.codec,
+			tools,
+			this.#rewriteDescriptions,
+		);
+		return encoded === undefined
+			? message
+			: { ...message, result: withEntry(result, "tools", encoded) };
+	}
+
+	/**
+	 * The canonical name to route a called name to, or `undefined` to keep it. A name that
+	 * matches no tool, or a held wire name whose tool the latest listing no longer has, is
+	 * remembered by the call's `id`, so a not-found answer gets the hint (never a re-route).
+	 * `args` are the call's arguments, weighed against the listed schemas (rule 7).
+	 */
+	#canonical(
+		name: unknown,
+		id: MessageId | undefined,
+		args: unknown,
+	): string | undefined {
+		if (!isName(name)) return undefined;
+		const router = this.#router;
+		const known = router.knownName(name);
+		if (known !== undefined) {
+			// Sticky: it still means its tool. If that is gone, the upstream says so, and the
+			// hint is worked out then, against the catalog of that moment.
+			if (id !== undefined && !router.lists(known))
+				this.#hints.expect(id, { sent: name, args });
+			return known === name ? undefined : known;
+		}
+		if (!this.#routesUnknown) {
+			// Not resolved now: the hint is worked out only if the call fails.
+			if (id !== undefined) this.#hints.expect(id, { sent: name, args });
+			return undefined;
+		}
+		const decision = router.route(name, { arguments: args });
+		if (decision.kind === "corrected")
+			this.#onCorrection?.(decision.message, decision.resolution);
+		else if (
+			decision.kind === "unknown" &&
+			decision.hint !== undefined &&
+			id !== undefined
+		)
+			this.#hints.expect(id, { hint: decision.hint });
+		return decision.name === name ? undefined : decision.name;
 	}
 }

@@ -2,21 +2,21 @@
 // forwarded with a name routing could not place is remembered by its id, and the upstream's
 // "Tool X not found" answer for that id (a JSON-RPC error or an `isError` result) gets the
 // hint added, in the same words. Every other answer passes as the same object.
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../../core/_guards.js";
 import {
 	appendSentence,
 	isNotFoundError,
 	isNotFoundResult,
 	withResultHint,
-} from "../routing/not-found.js";
-import type { ToolRouter } from "../routing/router.js";
-import { BoundedMap } from "./_bounded-map.js";
+} from "../../routing/not-found.js";
+import type { ToolRouter } from "../../routing/router.js";
 import {
 	type JsonRecord,
 	type MessageId,
 	trackable,
 	withEntry,
-} from "./message.js";
+} from "../message.js";
+import { BoundedMap } from "./_bounded-map.js";
 
 /** The notification either side sends to cancel a request it issued. */
 export const CANCELLED_METHOD = "notifications/cancelled";
@@ -25,7 +25,7 @@ export const CANCELLED_METHOD = "notifications/cancelled";
  * A forwarded call whose name matched no tool: the hint routing gave for it, or (when the
  * rewriter does not route unknown names) the name, to work the hint out only if it fails.
  */
-export type PendingCall = { hint: string } | { sent: string; args?: unknown };
+type PendingCall = { hint: string } | { sent: string; args?: unknown };
 
 /** The client's `tools/call` requests that may need a hint on their answer, by id. */
 export class CallHints {

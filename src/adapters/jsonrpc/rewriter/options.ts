@@ -1,13 +1,13 @@
-import type { SharedCodec } from "../../core/shared-codec.js";
+import type { SharedCodec } from "../../../core/shared-codec.js";
 import type {
 	CodecSnapshot,
 	Resolution,
 	ResolveOptions,
 	WireNameCodec,
 	WireNameCodecOptions,
-} from "../../index.js";
-import type { RouteDecision } from "../routing/router.js";
-import type { Protection } from "../routing/tool-entry.js";
+} from "../../../index.js";
+import type { RouteDecision } from "../../routing/router.js";
+import type { Protection } from "../../routing/tool-entry.js";
 
 /**
  * Options of a {@link WireRewriter}. `profile` and `onDiagnostic` configure the codec the

@@ -5,7 +5,7 @@ import {
 	WireRewriter,
 } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
-import { callRequest, listRequest, listResult, tool } from "./_messages.js";
+import { callRequest, listRequest, listResult, tool } from "../_messages.js";
 
 const DESTRUCTIVE = { annotations: { destructiveHint: true } };
 const READ_ONLY = { annotations: { readOnlyHint: true } };

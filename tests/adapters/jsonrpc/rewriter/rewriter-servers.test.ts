@@ -12,7 +12,7 @@ import {
 	notFoundError,
 	samplingResult,
 	tool,
-} from "./_messages.js";
+} from "../_messages.js";
 
 const sampling = (id: number) => ({
 	jsonrpc: "2.0",

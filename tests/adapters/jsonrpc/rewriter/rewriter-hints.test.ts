@@ -11,7 +11,7 @@ import {
 	notFoundError,
 	notFoundResult,
 	tool,
-} from "./_messages.js";
+} from "../_messages.js";
 
 const TYPO = "linear_list_isues";
 const HINT = "Did you mean linear_list_issues?";

@@ -13,7 +13,7 @@ import {
 	listResult,
 	samplingResult,
 	tool,
-} from "./_messages.js";
+} from "../_messages.js";
 
 function callName(rewriter: WireRewriter, name: unknown): unknown {
 	return rewriter.clientToServer(callRequest(99, name)).params.name;

@@ -3,16 +3,16 @@
 // it sends back (and replays in later `messages`) hold `tool_use` blocks naming them.
 // Shapes: `CreateMessageRequestParams` and `CreateMessageResult` in the SDK's types.
 
-import { isName, isRecord } from "../../core/_guards.js";
-import type { WireNameCodec } from "../../index.js";
-import { BoundedMap } from "./_bounded-map.js";
-import { encodeToolList, mapField, mapToolUseNames } from "./_tools.js";
+import { isName, isRecord } from "../../../core/_guards.js";
+import type { WireNameCodec } from "../../../index.js";
 import {
 	type JsonRecord,
 	type MessageId,
 	setEntry,
 	withEntry,
-} from "./message.js";
+} from "../message.js";
+import { BoundedMap } from "./_bounded-map.js";
+import { encodeToolList, mapField, mapToolUseNames } from "./_tool-lists.js";
 
 export const SAMPLING_METHOD = "sampling/createMessage";
 
@@ -56,7 +56,7 @@ function encodeSamplingParams(
 }
 
 /** Canonical names for the `tool_use` blocks of a sampling result's `content`. */
-export function decodeSamplingResult(
+function decodeSamplingResult(
 	codec: WireNameCodec,
 	result: JsonRecord,
 ): JsonRecord {

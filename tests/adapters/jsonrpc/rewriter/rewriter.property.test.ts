@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { WireRewriter } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
-import { PROPERTY } from "../../_support/fast-check.js";
-import { callRequest, listRequest, listResult, tool } from "./_messages.js";
+import { PROPERTY } from "../../../_support/fast-check.js";
+import { callRequest, listRequest, listResult, tool } from "../_messages.js";
 
 const METHODS = [
 	"tools/list",

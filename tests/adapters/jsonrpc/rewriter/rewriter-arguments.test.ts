@@ -2,7 +2,7 @@
 // tools/call's arguments against them (what the proxy does for every client).
 import { WireRewriter } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
-import { listRequest, listResult, notFoundError, tool } from "./_messages.js";
+import { listRequest, listResult, notFoundError, tool } from "../_messages.js";
 
 const schema = (...required: string[]) => ({
 	inputSchema: {
