@@ -3,16 +3,16 @@ import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import { displayUrl } from "./_printable.js";
 import type { TargetSpec } from "./args.js";
-import { listHttpTools } from "./client/http.js";
-import type { ServerInfo } from "./client/session.js";
+import { createStyle, isColorEnabled } from "./colors.js";
+import { findDemoServer } from "./demo.js";
+import type { CliInput, CliIo } from "./io.js";
+import { listHttpTools } from "./mcp/http-target.js";
+import type { ServerInfo } from "./mcp/session.js";
 import {
 	type ListedTools,
 	listStdioTools,
 	type TargetOptions,
-} from "./client/stdio.js";
-import { createStyle, isColorEnabled } from "./colors.js";
-import { findDemoServer } from "./demo.js";
-import type { CliInput, CliIo } from "./io.js";
+} from "./mcp/stdio-target.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
 import { readToolList, type ToolFinding } from "./tool-list.js";

@@ -3,17 +3,17 @@
 import process from "node:process";
 import { DEFAULT_START_TIMEOUT_MS } from "../help.js";
 import type { CliIo } from "../io.js";
-import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
-import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
-import { connectHttpUpstream } from "./http-upstream.js";
-import type { ProxyLogger } from "./log.js";
-import { type Frame, ProxySession } from "./session.js";
+import { connectHttpUpstream } from "../mcp/http.js";
 import {
 	type LineEvent,
 	lineReader,
 	startStdioUpstream,
 	type UpstreamLink,
-} from "./stdio-upstream.js";
+} from "../mcp/stdio.js";
+import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
+import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
+import type { ProxyLogger } from "./log.js";
+import { type Frame, ProxySession } from "./session.js";
 
 /** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
 interface ByteOutput {

@@ -8,6 +8,8 @@ import {
 import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
 import { isRecord } from "../../core/_guards.js";
+import { connectHttpUpstream } from "../mcp/http.js";
+import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
 import {
 	listenToken,
 	type ProxyContext,
@@ -24,9 +26,7 @@ import {
 } from "./_listen-admission.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
 import { type Id, INVALID_REQUEST, isId } from "./_messages.js";
-import { connectHttpUpstream } from "./http-upstream.js";
 import { ProxySession } from "./session.js";
-import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
 
 /** One client session: its own upstream, proxy session and event streams. */
 interface ListenSession {

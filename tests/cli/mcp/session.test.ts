@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { Deadline, DeadlineExpired } from "../../src/cli/client/deadline.js";
-import { RpcFailure } from "../../src/cli/client/failures.js";
+import { Deadline, DeadlineExpired } from "../../../src/cli/mcp/deadline.js";
+import { RpcFailure } from "../../../src/cli/mcp/failures.js";
 import {
 	type Channel,
 	listServerTools,
 	RpcSession,
-} from "../../src/cli/client/session.js";
+} from "../../../src/cli/mcp/session.js";
 
 type Reply = (message: Record<string, unknown>) => unknown[];
 

@@ -4,12 +4,13 @@
  *
  * @module
  */
-import { parseJson, readEvents } from "./_sse.js";
+
 import { Deadline } from "./deadline.js";
 import { HttpStatus, ProtocolFailure } from "./failures.js";
 import { type Channel, listServerTools } from "./session.js";
-import { openSse } from "./sse.js";
-import type { ListedTools, TargetOptions } from "./stdio.js";
+import { parseJson, readEvents } from "./sse.js";
+import { openSse } from "./sse-target.js";
+import type { ListedTools, TargetOptions } from "./stdio-target.js";
 import { describeHttpFailure } from "./target-errors.js";
 
 /**

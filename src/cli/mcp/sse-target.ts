@@ -4,10 +4,10 @@
  * @module
  */
 import type { Progress } from "../progress.js";
-import { parseJson, readEvents } from "./_sse.js";
 import type { Deadline } from "./deadline.js";
 import { HttpStatus, ProtocolFailure } from "./failures.js";
-import type { HttpChannel } from "./http.js";
+import type { HttpChannel } from "./http-target.js";
+import { parseJson, readEvents } from "./sse.js";
 
 /** HTTP+SSE (protocol 2024-11-05): a GET event stream for answers, POSTs to its endpoint. */
 /**

@@ -4,7 +4,7 @@ import {
 	readEventStream,
 	readEvents,
 	type ServerSentEvent,
-} from "../../src/cli/client/_sse.js";
+} from "../../../src/cli/mcp/sse.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -1,15 +1,11 @@
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
 import { isRecord } from "../../core/_guards.js";
 import { displayUrl } from "../_printable.js";
-import {
-	EventStreamReader,
-	parseJson,
-	readEventStream,
-} from "../client/_sse.js";
-import { legacyPoster } from "./_http-legacy.js";
-import type { Id } from "./_messages.js";
-import type { ProxyLogger } from "./log.js";
-import type { UpstreamEnd, UpstreamLink } from "./stdio-upstream.js";
+import type { Id } from "../proxy/_messages.js";
+import type { ProxyLogger } from "../proxy/log.js";
+import { legacyPoster } from "./http-legacy.js";
+import { EventStreamReader, parseJson, readEventStream } from "./sse.js";
+import type { UpstreamEnd, UpstreamLink } from "./stdio.js";
 
 /** Options of {@link connectHttpUpstream}. */
 export interface HttpUpstreamOptions {
