@@ -20,11 +20,6 @@ import { parseToolsJson } from "./tools-file.js";
 
 /**
  * The tools of a target, with where they came from.
- *
- * @example
- * ```ts
- * const { tools, label }: Catalog = await loadCatalog(target, { io, timeoutMs });
- * ```
  */
 export interface Catalog {
 	source: SourceJson;
@@ -47,11 +42,6 @@ export interface Catalog {
 
 /**
  * Options of {@link loadCatalog}.
- *
- * @example
- * ```ts
- * const options: LoadCatalogOptions = { io, timeoutMs: 15_000 };
- * ```
  */
 export interface LoadCatalogOptions {
 	io: CliIo;
@@ -68,10 +58,6 @@ export interface LoadCatalogOptions {
  * @param options - the CLI's streams and the time budget
  * @returns the tools in listed order
  * @throws CliFailure `target` with one sentence on anything that goes wrong
- * @example
- * ```ts
- * const catalog = await loadCatalog({ type: "file", path: "tools.json" }, { io, timeoutMs: 15_000 });
- * ```
  */
 export async function loadCatalog(
 	target: TargetSpec,
@@ -175,11 +161,6 @@ function catalogOf(
  *
  * @param catalog - what {@link loadCatalog} returned
  * @param io - where the note goes
- * @example
- * ```ts
- * io.stdout.write(text);
- * await closeCatalog(catalog, io);
- * ```
  */
 export async function closeCatalog(catalog: Catalog, io: CliIo): Promise<void> {
 	const note = await catalog.close();
@@ -199,10 +180,6 @@ async function nothingToClose(): Promise<undefined> {
  * @param command - the executable
  * @param args - its arguments
  * @returns one line of text
- * @example
- * ```ts
- * commandLine("node", ["server.js", "--name", "my server"]); // "node server.js --name 'my server'"
- * ```
  */
 export function commandLine(command: string, args: readonly string[]): string {
 	const line = [command, ...args]

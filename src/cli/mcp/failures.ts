@@ -8,11 +8,6 @@ import type { ExitStatus } from "../process/server-process.js";
 
 /**
  * The server answered a request with a JSON-RPC error.
- *
- * @example
- * ```ts
- * throw new RpcFailure(-32601, "Method not found");
- * ```
  */
 export class RpcFailure extends Error {
 	readonly code: number;
@@ -33,11 +28,6 @@ export class RpcFailure extends Error {
 
 /**
  * An answer that is not what MCP says it is, or a stream that ended too soon.
- *
- * @example
- * ```ts
- * throw new ProtocolFailure("tools/list", 'answered tools/list without a "tools" array');
- * ```
  */
 export class ProtocolFailure extends Error {
 	readonly phase: string;
@@ -55,11 +45,6 @@ export class ProtocolFailure extends Error {
 
 /**
  * A stdio server exited (or closed its stdout) while the CLI waited for it.
- *
- * @example
- * ```ts
- * throw new ServerExited({ code: 1, signal: null });
- * ```
  */
 export class ServerExited extends Error {
 	readonly status: ExitStatus | undefined;
@@ -80,11 +65,6 @@ export class ServerExited extends Error {
 
 /**
  * A stdio server wrote a fatal error on stderr and then stayed silent.
- *
- * @example
- * ```ts
- * throw new ServerFatal("Error: getaddrinfo ENOTFOUND api.stripe.com");
- * ```
  */
 export class ServerFatal extends Error {
 	readonly line: string;
@@ -99,11 +79,6 @@ export class ServerFatal extends Error {
 
 /**
  * An HTTP server answered with a status that is not a success.
- *
- * @example
- * ```ts
- * throw new HttpStatus(404, "Not Found");
- * ```
  */
 export class HttpStatus extends Error {
 	readonly status: number;

@@ -15,11 +15,6 @@ import { describeHttpFailure } from "./target-errors.js";
 
 /**
  * A Streamable HTTP (or legacy SSE) endpoint.
- *
- * @example
- * ```ts
- * const server: HttpServer = { url: "http://localhost:3000/mcp", headers: { Authorization: "Bearer TOKEN" } };
- * ```
  */
 export interface HttpServer {
 	url: string;
@@ -38,10 +33,6 @@ const CLOSE_WAIT_MS = 1_000;
  * @param options - time budget, progress line and label
  * @returns the tools, the server's info, the transport that worked, and `close()`
  * @throws CliFailure `target`: connection refused, host not found, HTTP status, timeout
- * @example
- * ```ts
- * const { tools, transport } = await listHttpTools({ url: "http://localhost:3000/mcp", headers: {} }, options);
- * ```
  */
 export async function listHttpTools(
 	server: HttpServer,
@@ -103,11 +94,6 @@ export async function listHttpTools(
 
 /**
  * An HTTP {@link Channel} that can end its session.
- *
- * @example
- * ```ts
- * await channel.close(deadline);
- * ```
  */
 export interface HttpChannel extends Channel {
 	close(deadline: Deadline): Promise<void>;

@@ -14,12 +14,6 @@ import { ProtocolFailure, RpcFailure } from "./failures.js";
 
 /**
  * A JSON-RPC connection to a server, as the session needs it; stdio and HTTP implement it.
- *
- * @example
- * ```ts
- * channel.onmessage = (message) => console.log(message);
- * await channel.send({ jsonrpc: "2.0", id: 1, method: "ping" });
- * ```
  */
 export interface Channel {
 	/** Sends one message; rejects when the transport cannot deliver it. */
@@ -34,11 +28,6 @@ export interface Channel {
 
 /**
  * The server's `serverInfo` from `initialize`.
- *
- * @example
- * ```ts
- * const server: ServerInfo = { name: "linear", version: "1.2.0" };
- * ```
  */
 export interface ServerInfo {
 	name: string;
@@ -48,11 +37,6 @@ export interface ServerInfo {
 
 /**
  * What {@link listServerTools} read.
- *
- * @example
- * ```ts
- * const { tools, pages }: ServerTools = await listServerTools(channel, deadline, options);
- * ```
  */
 export interface ServerTools {
 	/** The tool objects of every page, unchecked, in listed order. */
@@ -66,11 +50,6 @@ export interface ServerTools {
 
 /**
  * Options of {@link listServerTools}.
- *
- * @example
- * ```ts
- * const options: ListOptions = { progress, label: "the demo server" };
- * ```
  */
 export interface ListOptions {
 	progress: Progress;
@@ -95,10 +74,6 @@ const MAX_PAGES = 10_000;
  * @returns the raw tools and the server's info
  * @throws RpcFailure when the server answers with an error, ProtocolFailure when an answer
  * has the wrong shape or the cursors repeat, DeadlineExpired, or what the channel fails with
- * @example
- * ```ts
- * const { tools } = await listServerTools(channel, new Deadline(15_000), { progress, label });
- * ```
  */
 export async function listServerTools(
 	channel: Channel,
@@ -175,12 +150,6 @@ interface Pending {
 /**
  * JSON-RPC over a {@link Channel}: numbered requests matched to their answers; a server's
  * own requests get an answer (`ping`) or "method not found", its notifications are ignored.
- *
- * @example
- * ```ts
- * const session = new RpcSession(channel);
- * const result = await session.request("tools/list", {});
- * ```
  */
 export class RpcSession {
 	readonly #channel: Channel;

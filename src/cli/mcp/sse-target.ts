@@ -21,10 +21,6 @@ import { parseJson, readEvents } from "./sse.js";
  * @param label - the endpoint in messages
  * @returns an open channel
  * @throws HttpStatus when the GET is refused, ProtocolFailure without an endpoint event
- * @example
- * ```ts
- * const channel = await openSse(url, {}, deadline, progress, url.href);
- * ```
  */
 export async function openSse(
 	url: URL,

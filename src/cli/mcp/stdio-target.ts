@@ -18,11 +18,6 @@ import { describeStdioFailure } from "./target-errors.js";
 
 /**
  * Options shared by the server targets.
- *
- * @example
- * ```ts
- * const options: TargetOptions = { timeoutMs: 5_000, progress, label: "the demo server" };
- * ```
  */
 export interface TargetOptions {
 	/** Budget for starting, initializing, listing every page and ending, in all. */
@@ -41,23 +36,11 @@ export interface TargetOptions {
 
 /**
  * How long a silent server may take before the CLI says it is still starting.
- *
- * @example
- * ```ts
- * setTimeout(() => note("still starting"), STILL_STARTING_MS);
- * ```
  */
 export const STILL_STARTING_MS = 10_000;
 
 /**
  * What a server target listed, and how to let it go once the result is printed.
- *
- * @example
- * ```ts
- * const listed: ListedTools = await listStdioTools(server, options);
- * print(listed.tools);
- * const note = await listed.close();
- * ```
  */
 export interface ListedTools extends ServerTools {
 	/** The HTTP transport that answered. */
@@ -86,10 +69,6 @@ const EXIT_AFTER_EOF_MS = 200;
  * @throws CliFailure `target` with one sentence: command not found, exited (with the stderr
  * lines that name the cause), a fatal error on stderr, timed out (naming the phase), or an
  * error answer
- * @example
- * ```ts
- * const listed = await listStdioTools({ command: "node", args: ["server.js"] }, options);
- * ```
  */
 export async function listStdioTools(
 	server: ServerCommand,

@@ -18,11 +18,6 @@ import {
 
 /**
  * What {@link describeStdioFailure} needs besides the error.
- *
- * @example
- * ```ts
- * const context: StdioContext = { label, command: "node", phase: "initialize", timeoutMs: 15_000, stderr };
- * ```
  */
 export interface StdioContext {
 	label: string;
@@ -37,11 +32,6 @@ export interface StdioContext {
 
 /**
  * What {@link describeHttpFailure} needs besides the error.
- *
- * @example
- * ```ts
- * const context: HttpContext = { label: url.href, url, phase: "initialize", timeoutMs: 15_000, fellBack: false };
- * ```
  */
 export interface HttpContext {
 	label: string;
@@ -58,10 +48,6 @@ export interface HttpContext {
  * @param error - what was thrown
  * @param context - the server, the phase and its stderr
  * @returns a `target` failure to print (a `CliFailure` passes through)
- * @example
- * ```ts
- * throw describeStdioFailure(error, context);
- * ```
  */
 export function describeStdioFailure(
 	error: unknown,
@@ -131,10 +117,6 @@ export function describeStdioFailure(
  * @param error - what was thrown
  * @param context - the endpoint and the phase
  * @returns a `target` failure to print (a `CliFailure` passes through)
- * @example
- * ```ts
- * throw describeHttpFailure(error, context);
- * ```
  */
 export function describeHttpFailure(
 	error: unknown,
@@ -174,10 +156,6 @@ export function describeHttpFailure(
  * @param sentence - what happened
  * @param lines - from {@link StderrLog.cause}
  * @returns the message
- * @example
- * ```ts
- * withCause("The server exited", ["Error: boom"]); // 'The server exited; its stderr: "Error: boom"'
- * ```
  */
 export function withCause(sentence: string, lines: readonly string[]): string {
 	if (lines.length === 0) return sentence;
