@@ -5,7 +5,7 @@
  * @module
  */
 import { CliFailure } from "../_failure.js";
-import { receivedSignal } from "../process/_signals.js";
+import { receivedSignal } from "../process/signals.js";
 import type { StderrLog } from "../process/stderr.js";
 import { DeadlineExpired } from "./deadline.js";
 import {

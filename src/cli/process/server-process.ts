@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
-import { track, untrack } from "./_signals.js";
+import { track, untrack } from "./signals.js";
 import { StderrLog } from "./stderr.js";
 
 /**
