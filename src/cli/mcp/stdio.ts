@@ -1,4 +1,5 @@
 import { StringDecoder } from "node:string_decoder";
+import { LineFramer } from "../../adapters/jsonrpc/lines.js";
 import type { CliOutput } from "../io.js";
 import { startServerProcess } from "../process/server-process.js";
 
@@ -7,89 +8,28 @@ export type LineEvent =
 	| { type: "line"; bytes: Buffer }
 	| { type: "overflow"; length: number };
 
-/** The bound of one line, as mcp-tool-names/jsonrpc's `LineSplitter` has it. */
-const MAX_LINE_BYTES = 32 * 1024 * 1024;
-const LF = 0x0a;
-
 /**
- * Newline framing on bytes: each line is reported as the bytes that came, its `\n` included,
- * so a line the proxy passes on unchanged is written as it is, in one write, with nothing
- * decoded or copied on the way (a line inside one chunk is a view of that chunk). A line
- * longer than `maxLineBytes` is dropped and reported as an overflow with its length.
+ * Newline framing on bytes for the proxy: each line is reported as the bytes that came, its
+ * `\n` included, so a line the proxy passes on unchanged is written as it is, in one write,
+ * with nothing decoded or copied on the way (a line inside one chunk is a view of that chunk).
+ * A line longer than `maxLineBytes` is dropped and reported as an overflow with its length.
  */
 export function lineReader(
 	onLine: (event: LineEvent) => void,
-	maxLineBytes: number = MAX_LINE_BYTES,
+	maxLineBytes?: number,
 ): { push(chunk: Uint8Array): void; end(): void } {
-	/** The start of the current line, from earlier chunks. */
-	let pending: Buffer[] = [];
-	let length = 0;
-	/** The current line outgrew the bound: only its length is counted. */
-	let dropping = false;
-	const emit = (bytes: Buffer): void => {
-		if (bytes.length === 1 && bytes[0] === LF) return;
-		onLine({ type: "line", bytes });
-	};
-	const finish = (tail: Buffer): void => {
-		if (dropping) {
-			const total = length + tail.length - 1;
-			pending = [];
-			length = 0;
-			dropping = false;
-			onLine({ type: "overflow", length: total });
-			return;
-		}
-		if (length === 0) {
-			emit(tail);
-			return;
-		}
-		pending.push(tail);
-		const line = Buffer.concat(pending, length + tail.length);
-		pending = [];
-		length = 0;
-		emit(line);
-	};
-	const keep = (part: Buffer): void => {
-		length += part.length;
-		if (dropping) return;
-		if (length > maxLineBytes) {
-			dropping = true;
-			pending = [];
-			return;
-		}
-		// The chunk may be reused by its owner: keep a copy of what stays pending.
-		pending.push(Buffer.from(part));
-	};
-	return {
-		push(chunk) {
-			const bytes = Buffer.isBuffer(chunk)
-				? chunk
-				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-			let start = 0;
-			for (;;) {
-				const end = bytes.indexOf(LF, start);
-				if (end === -1) break;
-				if (!dropping && length + end - start > maxLineBytes) {
-					dropping = true;
-					pending = [];
-				}
-				finish(bytes.subarray(start, end + 1));
-				start = end + 1;
-			}
-			if (start < bytes.length) keep(bytes.subarray(start));
-		},
-		end() {
-			if (length === 0) return;
-			if (dropping) {
-				onLine({ type: "overflow", length });
-			} else {
-				onLine({ type: "line", bytes: Buffer.concat(pending, length) });
-			}
-			pending = [];
-			length = 0;
-			dropping = false;
-		},
-	};
+	return new LineFramer(
+		(bytes) => onLine({ type: "line", bytes: asBuffer(bytes) }),
+		(length) => onLine({ type: "overflow", length }),
+		maxLineBytes,
+	);
+}
+
+/** The same bytes as a `Buffer` (a line from one chunk of a pipe already is one). */
+function asBuffer(bytes: Uint8Array): Buffer {
+	return Buffer.isBuffer(bytes)
+		? bytes
+		: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** How an upstream ended, in the proxy's terms. */
@@ -136,6 +76,7 @@ export interface StdioUpstreamOptions {
 }
 
 const STDERR_TAIL = 4096;
+const LF = 0x0a;
 const NEWLINE = Buffer.from("\n");
 
 /**
