@@ -2,6 +2,7 @@ import { StringDecoder } from "node:string_decoder";
 import { LineFramer } from "../../adapters/jsonrpc/lines.js";
 import type { CliOutput } from "../io.js";
 import { startServerProcess } from "../process/server-process.js";
+import { signalExitCode } from "../process/signals.js";
 
 /** What a line reader reports: a complete line (its bytes, line end included), or a line over the bound. */
 export type LineEvent =
@@ -119,7 +120,7 @@ export function startStdioUpstream(
 		await Promise.race([stdoutEnded, sleep(500)]);
 		if (exit.signal !== null) {
 			return {
-				code: closing ? 0 : signalCode(exit.signal),
+				code: closing ? 0 : signalExitCode(exit.signal),
 				reason: `was ended by ${exit.signal}`,
 				startFailed: false,
 			};
@@ -179,20 +180,6 @@ function spawnReason(command: string, error: NodeJS.ErrnoException): string {
 			? "; write the command and its arguments as separate words after --"
 			: "";
 	return `Cannot start ${JSON.stringify(command)}: ${why}${hint}`;
-}
-
-/** The shell's convention: 128 + the signal's number. */
-function signalCode(signal: NodeJS.Signals): number {
-	const numbers: Partial<Record<NodeJS.Signals, number>> = {
-		SIGHUP: 1,
-		SIGINT: 2,
-		SIGKILL: 9,
-		SIGSEGV: 11,
-		SIGPIPE: 13,
-		SIGTERM: 15,
-		SIGABRT: 6,
-	};
-	return 128 + (numbers[signal] ?? 1);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -10,7 +10,8 @@ import {
 	startStdioUpstream,
 	type UpstreamLink,
 } from "../mcp/stdio.js";
-import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
+import { SIGNAL_CODES } from "../process/signals.js";
+import { type ProxyContext, upstreamEnv } from "./_context.js";
 import { CONNECTION_CLOSED, errorLine, requestIdsOf } from "./_messages.js";
 import type { ProxyLogger } from "./log.js";
 import { type Frame, ProxySession } from "./session.js";

@@ -10,10 +10,10 @@ import process from "node:process";
 import { isRecord } from "../../core/_guards.js";
 import { connectHttpUpstream } from "../mcp/http.js";
 import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
+import { SIGNAL_CODES } from "../process/signals.js";
 import {
 	listenToken,
 	type ProxyContext,
-	SIGNAL_CODES,
 	TOKEN_VARIABLE,
 	upstreamEnv,
 } from "./_context.js";
