@@ -6,13 +6,9 @@ import type { TargetSpec } from "./args.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
-import { listHttpTools } from "./mcp/http-target.js";
-import type { ServerInfo } from "./mcp/session.js";
-import {
-	type ListedTools,
-	listStdioTools,
-	type TargetOptions,
-} from "./mcp/stdio-target.js";
+import { listHttpTools } from "./mcp/http.js";
+import type { ListedTools, ServerInfo, TargetOptions } from "./mcp/session.js";
+import { listStdioTools } from "./mcp/stdio.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
 import { readToolList, type ToolFinding } from "./tool-list.js";
@@ -43,7 +39,7 @@ export interface Catalog {
 /**
  * Options of {@link loadCatalog}.
  */
-export interface LoadCatalogOptions {
+interface LoadCatalogOptions {
 	io: CliIo;
 	timeoutMs: number;
 	/** Bound on a stdio server's first output; `timeoutMs` starts then. Default: at once. */

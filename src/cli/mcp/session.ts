@@ -10,7 +10,7 @@ import { isRecord } from "../../core/_guards.js";
 import { VERSION } from "../help.js";
 import type { Progress } from "../progress.js";
 import type { Deadline } from "./deadline.js";
-import { ProtocolFailure, RpcFailure } from "./failures.js";
+import { ProtocolFailure, RpcFailure } from "./target-errors.js";
 
 /**
  * A JSON-RPC connection to a server, as the session needs it; stdio and HTTP implement it.
@@ -48,20 +48,44 @@ export interface ServerTools {
 	noToolsCapability: boolean;
 }
 
-/**
- * Options of {@link listServerTools}.
- */
-export interface ListOptions {
+/** Options of {@link listServerTools}. */
+interface ListOptions {
 	progress: Progress;
 	/** How to name the server in messages: its command line or URL. */
 	label: string;
+}
+
+/** Options of the listings of a server target (stdio.ts, http.ts). */
+export interface TargetOptions extends ListOptions {
+	/** Budget for starting, initializing, listing every page and ending, in all. */
+	timeoutMs: number;
+	/**
+	 * stdio: the bound on the wait for the server's first output (stdout or stderr); the
+	 * `timeoutMs` budget then starts at that output. Without it, `timeoutMs` starts at once.
+	 */
+	startTimeoutMs?: number;
+	/** stdio: called once when the server has written nothing for a while (10 s). */
+	onStillStarting?: (waitedMs: number) => void;
+}
+
+/** What a server target listed, and how to let it go once the result is printed. */
+export interface ListedTools extends ServerTools {
+	/** The HTTP transport that answered. */
+	transport?: "streamable-http" | "sse";
+	/**
+	 * Ends the server (stdio: its process tree; HTTP: its session) within what is left of
+	 * the budget.
+	 *
+	 * @returns a sentence for stderr when it could not be ended in time, else `undefined`
+	 */
+	close(): Promise<string | undefined>;
 }
 
 /**
  * The protocol revision the CLI asks for; a server answers with the one it speaks, and the
  * CLI takes any (it only lists tools, which every revision does alike).
  */
-export const PROTOCOL_VERSION = "2025-11-25";
+const PROTOCOL_VERSION = "2025-11-25";
 const CLIENT_INFO = { name: "mcp-tool-names", version: VERSION };
 const MAX_PAGES = 10_000;
 
@@ -90,10 +114,7 @@ export async function listServerTools(
 		}),
 	);
 	if (!isRecord(init)) {
-		throw new ProtocolFailure(
-			"initialize",
-			"answered initialize without a result object",
-		);
+		throw new ProtocolFailure("answered initialize without a result object");
 	}
 	if (typeof init.protocolVersion === "string") {
 		channel.setProtocolVersion?.(init.protocolVersion);
@@ -121,10 +142,7 @@ export async function listServerTools(
 		);
 		pages++;
 		if (!isRecord(page) || !Array.isArray(page.tools)) {
-			throw new ProtocolFailure(
-				phase,
-				`answered ${phase} without a "tools" array`,
-			);
+			throw new ProtocolFailure(`answered ${phase} without a "tools" array`);
 		}
 		tools.push(...page.tools);
 		const next = page.nextCursor;
@@ -132,7 +150,6 @@ export async function listServerTools(
 		if (cursor !== undefined) {
 			if (cursors.has(cursor) || pages >= MAX_PAGES) {
 				throw new ProtocolFailure(
-					phase,
 					`repeated the tools/list cursor ${JSON.stringify(cursor.slice(0, 40))} after ${pages} pages; stopped listing`,
 				);
 			}

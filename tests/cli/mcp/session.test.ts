@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Deadline, DeadlineExpired } from "../../../src/cli/mcp/deadline.js";
-import { RpcFailure } from "../../../src/cli/mcp/failures.js";
 import {
 	type Channel,
 	listServerTools,
 	RpcSession,
 } from "../../../src/cli/mcp/session.js";
+import { RpcFailure } from "../../../src/cli/mcp/target-errors.js";
 
 type Reply = (message: Record<string, unknown>) => unknown[];
 
