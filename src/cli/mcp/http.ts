@@ -52,7 +52,7 @@ interface HttpUpstreamOptions {
 }
 
 /** The HTTP link, and which transport the server turned out to speak. */
-export interface HttpLink extends UpstreamLink {
+interface HttpLink extends UpstreamLink {
 	readonly transport: "streamable-http" | "sse";
 }
 

@@ -38,7 +38,7 @@ export interface ServerInfo {
 /**
  * What {@link listServerTools} read.
  */
-export interface ServerTools {
+interface ServerTools {
 	/** The tool objects of every page, unchecked, in listed order. */
 	tools: unknown[];
 	server: ServerInfo | null;

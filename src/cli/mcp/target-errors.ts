@@ -309,7 +309,7 @@ export function notEndedNote(label: string, pid: number | undefined): string {
  * @param url - the endpoint (a DNS failure names its host)
  * @returns the reason
  */
-export function networkReason(error: unknown, url: URL): string | undefined {
+function networkReason(error: unknown, url: URL): string | undefined {
 	const code = networkCodeOf(error);
 	if (code !== undefined) {
 		if (code === "ECONNREFUSED") return "connection refused";

@@ -35,7 +35,7 @@ export interface ExitStatus {
 /**
  * Options of {@link startServerProcess}.
  */
-export interface StartServerOptions {
+interface StartServerOptions {
 	/**
 	 * What SIGINT, SIGTERM or SIGHUP sent to the CLI does while the server runs: `end` (default)
 	 * ends the server's tree, then lets the signal end the CLI as it would have; `forward`
@@ -50,7 +50,7 @@ export interface StartServerOptions {
 /**
  * Options of {@link ServerProcess.end}.
  */
-export interface EndOptions {
+interface EndOptions {
 	/** Time after closing stdin before SIGTERM, in ms; default 200. */
 	stdinGraceMs?: number;
 	/** Time after SIGTERM before SIGKILL, in ms; default 1000. */

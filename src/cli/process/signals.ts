@@ -5,7 +5,7 @@
 import { constants } from "node:os";
 import process from "node:process";
 
-export interface SignalTarget {
+interface SignalTarget {
 	readonly signalMode: "end" | "forward";
 	signal(signal: NodeJS.Signals): void;
 	end(options: { stdinGraceMs: number; termGraceMs: number }): Promise<boolean>;
