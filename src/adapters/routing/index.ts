@@ -1,7 +1,7 @@
 // The routing policy every adapter shares (jsonrpc, sdk, the CLI and the framework entries):
 // which tool a sent name means, never a protected one, and one report of each decision.
 // Internal: not a package entry; the public entries re-export the few types they expose.
-export { listEveryPage, MAX_PAGES } from "./list-every-page.js";
+export { listEveryPage, MAX_PAGES, ToolPages } from "./list-every-page.js";
 export {
 	appendSentence,
 	isNotFoundError,
