@@ -6,7 +6,9 @@
  *
  * @module
  */
+import { ToolPages } from "../../adapters/routing/list-every-page.js";
 import { isRecord } from "../../core/_guards.js";
+import { isMcpToolNamesError } from "../../core/errors.js";
 import { VERSION } from "../help.js";
 import type { Progress } from "../progress.js";
 import type { Deadline } from "./deadline.js";
@@ -87,7 +89,6 @@ export interface ListedTools extends ServerTools {
  */
 const PROTOCOL_VERSION = "2025-11-25";
 const CLIENT_INFO = { name: "mcp-tool-names", version: VERSION };
-const MAX_PAGES = 10_000;
 
 /**
  * Initializes a server over `channel` and follows `tools/list` through every `nextCursor`.
@@ -125,38 +126,36 @@ export async function listServerTools(
 	if (capabilities.tools === undefined) {
 		return { tools: [], server, pages: 0, noToolsCapability: true };
 	}
-	const tools: unknown[] = [];
-	const cursors = new Set<string>();
+	const pages = new ToolPages();
 	let cursor: string | undefined;
-	let pages = 0;
 	do {
-		const phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
+		const page = pages.pages + 1;
+		const phase = page === 1 ? "tools/list" : `tools/list (page ${page})`;
 		options.progress.update(
-			pages === 0
+			page === 1
 				? `Listing tools of ${options.label}`
-				: `Listing tools of ${options.label} (page ${pages + 1}, ${tools.length} so far)`,
+				: `Listing tools of ${options.label} (page ${page}, ${pages.tools.length} so far)`,
 		);
-		const page = await deadline.run(
+		const result = await deadline.run(
 			phase,
 			session.request("tools/list", cursor === undefined ? {} : { cursor }),
 		);
-		pages++;
-		if (!isRecord(page) || !Array.isArray(page.tools)) {
-			throw new ProtocolFailure(`answered ${phase} without a "tools" array`);
-		}
-		tools.push(...page.tools);
-		const next = page.nextCursor;
-		cursor = typeof next === "string" && next !== "" ? next : undefined;
-		if (cursor !== undefined) {
-			if (cursors.has(cursor) || pages >= MAX_PAGES) {
-				throw new ProtocolFailure(
-					`repeated the tools/list cursor ${JSON.stringify(cursor.slice(0, 40))} after ${pages} pages; stopped listing`,
-				);
-			}
-			cursors.add(cursor);
+		try {
+			cursor = pages.accept(result);
+		} catch (error) {
+			if (!isMcpToolNamesError(error)) throw error;
+			// The one paging policy's words, as the end of a sentence about the server.
+			throw new ProtocolFailure(
+				`broke the tools/list paging: ${error.message.replace(/^tools\/list /, "")}`,
+			);
 		}
 	} while (cursor !== undefined);
-	return { tools, server, pages, noToolsCapability: false };
+	return {
+		tools: pages.tools,
+		server,
+		pages: pages.pages,
+		noToolsCapability: false,
+	};
 }
 
 interface Pending {

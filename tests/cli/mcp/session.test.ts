@@ -82,12 +82,14 @@ describe("listServerTools", () => {
 		await expect(
 			listServerTools(looping, new Deadline(5_000), quiet),
 		).rejects.toThrow(
-			'repeated the tools/list cursor "0" after 2 pages; stopped listing',
+			'broke the tools/list paging: page 2 repeated the cursor "0"; stopped listing',
 		);
 		const shapeless = channelOf(server([{ items: [] }]));
 		await expect(
 			listServerTools(shapeless, new Deadline(5_000), quiet),
-		).rejects.toThrow('answered tools/list without a "tools" array');
+		).rejects.toThrow(
+			'broke the tools/list paging: page 1 is not a list result (no "tools" array); stopped listing',
+		);
 	});
 
 	it("names the page that ran out of time", async () => {
