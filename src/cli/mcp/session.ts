@@ -24,8 +24,6 @@ export interface Channel {
 	onmessage?: (message: unknown) => void;
 	/** Set by the session: the channel is unusable, every waiting request fails with this. */
 	onfail?: (error: Error) => void;
-	/** Told the protocol version `initialize` agreed on (HTTP sends it as a header). */
-	setProtocolVersion?(version: string): void;
 }
 
 /**
@@ -116,9 +114,6 @@ export async function listServerTools(
 	);
 	if (!isRecord(init)) {
 		throw new ProtocolFailure("answered initialize without a result object");
-	}
-	if (typeof init.protocolVersion === "string") {
-		channel.setProtocolVersion?.(init.protocolVersion);
 	}
 	const server = serverInfoOf(init.serverInfo);
 	await deadline.run("initialize", session.notify("notifications/initialized"));
