@@ -1,4 +1,4 @@
-// The older HTTP+SSE transport (protocol revision 2024-11-05), the proxy's fallback when a
+// The older HTTP+SSE transport (protocol revision 2024-11-05), the HTTP link's fallback when a
 // server refuses the first Streamable HTTP POST: a GET event stream names the endpoint to
 // POST messages to, and carries every message from the server.
 import { readEventStream } from "./sse.js";

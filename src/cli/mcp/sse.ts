@@ -1,5 +1,5 @@
-// The one reader of `text/event-stream` bodies for every MCP client of the CLI (the audit's
-// HTTP target and the proxy's HTTP upstream), following the HTML standard's parsing rules
+// The one reader of `text/event-stream` bodies of the CLI (the HTTP link, its Streamable HTTP
+// streams and its HTTP+SSE fallback), following the HTML standard's parsing rules
 // (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation):
 // lines end with CRLF, LF or CR; a blank line dispatches; `data` lines join with "\n"; one
 // space after the colon is dropped; comments start with ":"; the default event is "message";
