@@ -9,7 +9,7 @@
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
 import { isRecord } from "../../core/_guards.js";
 import { displayUrl } from "../_printable.js";
-import type { Id } from "../proxy/_messages.js";
+import { type Id, requestIdsOf } from "../proxy/_messages.js";
 import type { ProxyLogger } from "../proxy/log.js";
 import { Deadline } from "./deadline.js";
 import { legacyPoster } from "./http-legacy.js";
@@ -367,7 +367,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 
 	const send = (bytes: Buffer, message?: unknown): void => {
 		const ids =
-			message === undefined ? requestIds(bytes) : requestIdsIn(message);
+			message === undefined ? requestIds(bytes) : requestIdsOf(message, true);
 		if (ready === undefined) {
 			ready = first(bytes, ids).catch(() => {});
 			return;
@@ -433,31 +433,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 	});
 }
 
+/** The ids of the requests in a frame (what the server owes an answer to). */
 function requestIds(bytes: Buffer): Id[] {
-	return requestIdsIn(parseJson(bytes.toString("utf8")));
-}
-
-/** The ids of the requests in a message or batch (what the server owes an answer to). */
-function requestIdsIn(message: unknown): Id[] {
-	const ids: Id[] = [];
-	for (const m of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(m) || typeof m.method !== "string") continue;
-		if (typeof m.id === "string" || typeof m.id === "number") ids.push(m.id);
-	}
-	return ids;
+	return requestIdsOf(parseJson(bytes.toString("utf8")), true);
 }
 
 /** The ids a message (or batch) from the server answers. */
 function answeredIds(data: string): Id[] {
 	// Requests and notifications from the server answer nothing: skip them unparsed.
 	if (!data.includes('"result"') && !data.includes('"error"')) return [];
-	const message = parseJson(data);
-	const ids: Id[] = [];
-	for (const m of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(m) || typeof m.method === "string") continue;
-		if (typeof m.id === "string" || typeof m.id === "number") ids.push(m.id);
-	}
-	return ids;
+	return requestIdsOf(parseJson(data), false);
 }
 
 /**
