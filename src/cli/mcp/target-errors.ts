@@ -319,7 +319,11 @@ function networkReason(error: unknown, url: URL): string | undefined {
 		if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") {
 			return "the connection was reset";
 		}
-		if (code.includes("CERT") || code.startsWith("ERR_TLS")) {
+		if (
+			code.includes("CERT") ||
+			code.startsWith("ERR_TLS") ||
+			code.startsWith("ERR_SSL")
+		) {
 			return `TLS error (${code})`;
 		}
 		return code;
