@@ -112,6 +112,14 @@ describe("LineSplitter", () => {
 		expect(splitter.push("}\n")).toEqual(['{"id":1}']);
 	});
 
+	it("does not keep a view of a Buffer chunk either (Buffer's slice is a view)", () => {
+		const splitter = new LineSplitter();
+		const chunk = Buffer.from('{"id":1');
+		splitter.push(chunk);
+		chunk.fill(0x20);
+		expect(splitter.push("}\n")).toEqual(['{"id":1}']);
+	});
+
 	it("rejects bad options and chunks with McpToolNamesError", () => {
 		for (const maxLineLength of [0, -5, 1.5, Number.NaN]) {
 			const error = thrown(() => new LineSplitter({ maxLineLength }));
