@@ -2,16 +2,12 @@ import { readFile } from "node:fs/promises";
 import type { ToolEntry } from "../adapters/routing/tool-entry.js";
 import { CliFailure } from "./_failure.js";
 import { displayUrl } from "./_printable.js";
-import { listHttpTools } from "./client/http.js";
-import type { ServerInfo } from "./client/session.js";
-import {
-	type ListedTools,
-	listStdioTools,
-	type TargetOptions,
-} from "./client/stdio.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import { findDemoServer } from "./demo.js";
 import type { CliInput, CliIo } from "./io.js";
+import { listHttpTools } from "./mcp/http.js";
+import type { ListedTools, ServerInfo, TargetOptions } from "./mcp/session.js";
+import { listStdioTools } from "./mcp/stdio.js";
 import type { TargetSpec } from "./options/target.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
@@ -20,11 +16,6 @@ import { parseToolsJson } from "./tools-file.js";
 
 /**
  * The tools of a target, with where they came from.
- *
- * @example
- * ```ts
- * const { tools, label }: Catalog = await loadCatalog(target, { io, timeoutMs });
- * ```
  */
 export interface Catalog {
 	source: SourceJson;
@@ -47,13 +38,8 @@ export interface Catalog {
 
 /**
  * Options of {@link loadCatalog}.
- *
- * @example
- * ```ts
- * const options: LoadCatalogOptions = { io, timeoutMs: 15_000 };
- * ```
  */
-export interface LoadCatalogOptions {
+interface LoadCatalogOptions {
 	io: CliIo;
 	timeoutMs: number;
 	/** Bound on a stdio server's first output; `timeoutMs` starts then. Default: at once. */
@@ -68,10 +54,6 @@ export interface LoadCatalogOptions {
  * @param options - the CLI's streams and the time budget
  * @returns the tools in listed order
  * @throws CliFailure `target` with one sentence on anything that goes wrong
- * @example
- * ```ts
- * const catalog = await loadCatalog({ type: "file", path: "tools.json" }, { io, timeoutMs: 15_000 });
- * ```
  */
 export async function loadCatalog(
 	target: TargetSpec,
@@ -175,11 +157,6 @@ function catalogOf(
  *
  * @param catalog - what {@link loadCatalog} returned
  * @param io - where the note goes
- * @example
- * ```ts
- * io.stdout.write(text);
- * await closeCatalog(catalog, io);
- * ```
  */
 export async function closeCatalog(catalog: Catalog, io: CliIo): Promise<void> {
 	const note = await catalog.close();
@@ -199,10 +176,6 @@ async function nothingToClose(): Promise<undefined> {
  * @param command - the executable
  * @param args - its arguments
  * @returns one line of text
- * @example
- * ```ts
- * commandLine("node", ["server.js", "--name", "my server"]); // "node server.js --name 'my server'"
- * ```
  */
 export function commandLine(command: string, args: readonly string[]): string {
 	const line = [command, ...args]

@@ -10,11 +10,6 @@ import { describeValue, isRecord } from "../core/_guards.js";
 
 /**
  * A problem with one tool definition: `audit` lists it and `--strict` fails on it.
- *
- * @example
- * ```ts
- * const finding: ToolFinding = { index: 2, tool: "search", code: "input-schema", message: '…' };
- * ```
  */
 export interface ToolFinding {
 	/** Position in the listed order (every page counted). */
@@ -28,11 +23,6 @@ export interface ToolFinding {
 
 /**
  * The tools of a list, and the findings about their definitions.
- *
- * @example
- * ```ts
- * const { tools, findings }: ToolList = readToolList(result.tools);
- * ```
  */
 export interface ToolList {
 	/** As routing sees them: a tool annotated `destructiveHint: true` is protected. */
@@ -50,10 +40,6 @@ export interface ToolList {
  * @param items - the `tools` array
  * @param options - `schemas: false` checks names only (a file that is a plain list)
  * @returns every tool with a name, in order, and the findings
- * @example
- * ```ts
- * readToolList([{ name: "a/b" }]).findings[0]?.code; // "input-schema"
- * ```
  */
 export function readToolList(
 	items: readonly unknown[],

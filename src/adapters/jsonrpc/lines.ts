@@ -43,6 +43,7 @@ export interface LineSplitterOptions {
 const DEFAULT_MAX_LINE_LENGTH = 32 * 1024 * 1024;
 const HEAD_BYTES = 1024;
 const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Splits a byte stream into newline-delimited lines, the framing of MCP's stdio transport
@@ -63,16 +64,12 @@ const LF = 0x0a;
  * ```
  */
 export class LineSplitter {
-	readonly #maxLength: number;
 	readonly #onOversized: ((line: OversizedLine) => void) | undefined;
 	readonly #decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 	readonly #encoder = new TextEncoder();
-	/** Bytes of the current line so far, when it is being kept. */
-	#parts: Uint8Array[] = [];
-	#length = 0;
-	/** The current line outgrew the limit: counting its bytes until its end. */
-	#dropping = false;
-	#head = "";
+	readonly #framer: LineFramer;
+	/** The lines of the chunk being pushed. */
+	#lines: string[] = [];
 
 	/**
 	 * @param options - the longest line kept, and what to tell about longer ones
@@ -87,13 +84,17 @@ export class LineSplitter {
 			checked.maxLineLength,
 			DEFAULT_MAX_LINE_LENGTH,
 		);
-		const onOversized = functionOption<(line: OversizedLine) => void>(
+		this.#onOversized = functionOption<(line: OversizedLine) => void>(
 			"LineSplitter",
 			"onOversizedLine",
 			checked.onOversizedLine,
 		);
-		this.#maxLength = max;
-		this.#onOversized = onOversized;
+		this.#framer = new LineFramer(
+			(line) => this.#line(line),
+			(length, head) =>
+				this.#onOversized?.({ length, head: new TextDecoder().decode(head) }),
+			max,
+		);
 	}
 
 	/**
@@ -109,19 +110,8 @@ export class LineSplitter {
 	 * ```
 	 */
 	push(chunk: Uint8Array | string): string[] {
-		const bytes = this.#bytesOf(chunk);
-		const lines: string[] = [];
-		let start = 0;
-		for (;;) {
-			const end = bytes.indexOf(LF, start);
-			if (end === -1) break;
-			this.#take(bytes.subarray(start, end));
-			this.#finish(lines);
-			start = end + 1;
-		}
-		// The chunk may be reused by its owner: keep a copy of what stays pending.
-		if (start < bytes.length) this.#take(bytes.slice(start));
-		return lines;
+		this.#framer.push(this.#bytesOf(chunk));
+		return this.#take();
 	}
 
 	/**
@@ -135,9 +125,21 @@ export class LineSplitter {
 	 * ```
 	 */
 	end(): string[] {
-		const lines: string[] = [];
-		this.#finish(lines);
+		this.#framer.end();
+		return this.#take();
+	}
+
+	#take(): string[] {
+		const lines = this.#lines;
+		this.#lines = [];
 		return lines;
+	}
+
+	#line(bytes: Uint8Array): void {
+		const end =
+			bytes[bytes.length - 1] === LF ? bytes.length - 1 : bytes.length;
+		if (end === 0 || (end === 1 && bytes[0] === CR)) return;
+		this.#lines.push(this.#decoder.decode(bytes.subarray(0, end)));
 	}
 
 	#bytesOf(chunk: unknown): Uint8Array {
@@ -152,40 +154,106 @@ export class LineSplitter {
 			chunk,
 		);
 	}
+}
 
-	#take(bytes: Uint8Array): void {
-		if (bytes.length === 0) return;
-		if (this.#dropping) {
-			this.#length += bytes.length;
-			return;
-		}
-		this.#parts.push(bytes);
-		this.#length += bytes.length;
-		if (this.#length <= this.#maxLength) return;
-		const head = concat(this.#parts, Math.min(this.#length, HEAD_BYTES));
-		this.#head = new TextDecoder().decode(head);
-		this.#parts = [];
-		this.#dropping = true;
+/**
+ * Newline framing on bytes, the one implementation under {@link LineSplitter} and the CLI's
+ * proxy: each line is handed on as the bytes that came, its `\n` included, so a line inside
+ * one chunk is a view of that chunk (nothing decoded or copied); an empty line is skipped; a
+ * line longer than `maxLength` bytes (without its `\n`) is dropped without being buffered and
+ * reported with its length and first bytes. Internal: not exported by the entry point.
+ */
+export class LineFramer {
+	readonly #onLine: (bytes: Uint8Array) => void;
+	readonly #onOverflow: (length: number, head: Uint8Array) => void;
+	readonly #maxLength: number;
+	/** The start of the current line, from earlier chunks (copies). */
+	#pending: Uint8Array[] = [];
+	#length = 0;
+	/** The current line outgrew the bound: only its length is counted. */
+	#dropping = false;
+	#head: Uint8Array = new Uint8Array(0);
+
+	/**
+	 * @param onLine - each line, its `\n` included (the last line of a stream may have none)
+	 * @param onOverflow - each line over the bound: its length without the `\n`, its first bytes
+	 * @param maxLength - the bound, in bytes; default 32 MiB
+	 */
+	constructor(
+		onLine: (bytes: Uint8Array) => void,
+		onOverflow: (length: number, head: Uint8Array) => void,
+		maxLength: number = DEFAULT_MAX_LINE_LENGTH,
+	) {
+		this.#onLine = onLine;
+		this.#onOverflow = onOverflow;
+		this.#maxLength = maxLength;
 	}
 
-	#finish(lines: string[]): void {
+	/** Takes the next chunk; calls `onLine` and `onOverflow` for the lines it completes, in order. */
+	push(bytes: Uint8Array): void {
+		let start = 0;
+		for (;;) {
+			const end = bytes.indexOf(LF, start);
+			if (end === -1) break;
+			this.#finish(bytes.subarray(start, end + 1));
+			start = end + 1;
+		}
+		if (start < bytes.length) this.#keep(bytes.subarray(start));
+	}
+
+	/** The stream ended: a last line without a `\n` is a line too. */
+	end(): void {
+		if (this.#length === 0) return;
 		if (this.#dropping) {
-			const line = { length: this.#length, head: this.#head };
+			const length = this.#length;
+			const head = this.#head;
 			this.#reset();
-			this.#onOversized?.(line);
+			this.#onOverflow(length, head);
 			return;
 		}
-		if (this.#length === 0) return;
-		const line = this.#decoder.decode(concat(this.#parts, this.#length));
+		const line = concat(this.#pending, this.#length);
 		this.#reset();
-		if (line !== "\r") lines.push(line);
+		this.#onLine(line);
+	}
+
+	#finish(tail: Uint8Array): void {
+		const length = this.#length + tail.length - 1;
+		if (this.#dropping || length > this.#maxLength) {
+			const head = this.#dropping
+				? this.#head
+				: headOf(this.#pending, tail.subarray(0, tail.length - 1));
+			this.#reset();
+			this.#onOverflow(length, head);
+			return;
+		}
+		if (this.#length === 0) {
+			if (tail.length > 1) this.#onLine(tail);
+			return;
+		}
+		this.#pending.push(tail);
+		const line = concat(this.#pending, length + 1);
+		this.#reset();
+		this.#onLine(line);
+	}
+
+	#keep(part: Uint8Array): void {
+		this.#length += part.length;
+		if (this.#dropping) return;
+		if (this.#length > this.#maxLength) {
+			this.#head = headOf(this.#pending, part);
+			this.#pending = [];
+			this.#dropping = true;
+			return;
+		}
+		// The chunk may be reused by its owner: keep a copy of what stays pending.
+		this.#pending.push(new Uint8Array(part));
 	}
 
 	#reset(): void {
-		this.#parts = [];
+		this.#pending = [];
 		this.#length = 0;
 		this.#dropping = false;
-		this.#head = "";
+		this.#head = new Uint8Array(0);
 	}
 }
 
@@ -263,4 +331,13 @@ function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
 		offset += piece.length;
 	}
 	return out;
+}
+
+/** A copy of the first bytes (at most 1024) of a line's parts. */
+function headOf(parts: readonly Uint8Array[], last: Uint8Array): Uint8Array {
+	const all = [...parts, last];
+	let total = 0;
+	for (const part of all) total += part.length;
+	const head = concat(all, Math.min(total, HEAD_BYTES));
+	return head === last ? new Uint8Array(last) : head;
 }

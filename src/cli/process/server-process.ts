@@ -6,19 +6,15 @@
  *
  * @module
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
-import { ChildServer } from "./_child-server.js";
-import type { StderrLog } from "./stderr.js";
+import { track, untrack } from "./signals.js";
+import { StderrLog } from "./stderr.js";
 
 /**
  * A command line to start.
- *
- * @example
- * ```ts
- * const command: ServerCommand = { command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] };
- * ```
  */
 export interface ServerCommand {
 	command: string;
@@ -30,11 +26,6 @@ export interface ServerCommand {
 
 /**
  * How a process ended: an exit code, or the signal that ended it.
- *
- * @example
- * ```ts
- * const { code, signal }: ExitStatus = await server.exited;
- * ```
  */
 export interface ExitStatus {
 	code: number | null;
@@ -43,13 +34,8 @@ export interface ExitStatus {
 
 /**
  * Options of {@link startServerProcess}.
- *
- * @example
- * ```ts
- * const options: StartServerOptions = { onSignal: "forward" };
- * ```
  */
-export interface StartServerOptions {
+interface StartServerOptions {
 	/**
 	 * What SIGINT, SIGTERM or SIGHUP sent to the CLI does while the server runs: `end` (default)
 	 * ends the server's tree, then lets the signal end the CLI as it would have; `forward`
@@ -63,13 +49,8 @@ export interface StartServerOptions {
 
 /**
  * Options of {@link ServerProcess.end}.
- *
- * @example
- * ```ts
- * await server.end({ deadline: Date.now() + 1_000 });
- * ```
  */
-export interface EndOptions {
+interface EndOptions {
 	/** Time after closing stdin before SIGTERM, in ms; default 200. */
 	stdinGraceMs?: number;
 	/** Time after SIGTERM before SIGKILL, in ms; default 1000. */
@@ -80,14 +61,6 @@ export interface EndOptions {
 
 /**
  * A started server: its pipes, its stderr, and the means to end it.
- *
- * @example
- * ```ts
- * const server = startServerProcess({ command: "node", args: ["server.js"] });
- * await server.spawned;
- * server.stdin.write(frameLine(request));
- * await server.end();
- * ```
  */
 export interface ServerProcess {
 	/** The child's pid (also its process group on POSIX), once it has one. */
@@ -122,10 +95,6 @@ const POSIX = process.platform !== "win32";
  * @param command - what to run
  * @param options - what a signal to the CLI does meanwhile
  * @returns the running process; check {@link ServerProcess.spawned} before using it
- * @example
- * ```ts
- * const server = startServerProcess({ command: "sh", args: ["-c", "node server.js"] });
- * ```
  */
 export function startServerProcess(
 	command: ServerCommand,
@@ -149,4 +118,195 @@ function definedEnv(
 		if (value !== undefined) result[key] = value;
 	}
 	return result;
+}
+
+const STDIN_GRACE_MS = 200;
+const TERM_GRACE_MS = 1_000;
+const KILL_WAIT_MS = 500;
+const POLL_MS = 20;
+
+/** The ServerProcess behind startServerProcess: one child in its own process group, ended as
+ * a tree (stdin closed, then SIGTERM, then SIGKILL), its pipes released even when grandchildren
+ * that escaped the group still hold them. */
+class ChildServer implements ServerProcess {
+	readonly stderr: StderrLog = new StderrLog();
+	readonly spawned: Promise<void>;
+	readonly exited: Promise<ExitStatus>;
+	readonly #child: ChildProcess;
+	readonly #onSignal: "end" | "forward";
+	#status: ExitStatus | undefined;
+	#ending: Promise<boolean> | undefined;
+
+	constructor(
+		child: ChildProcess,
+		onSignal: "end" | "forward",
+		onStderr?: (chunk: Buffer) => void,
+	) {
+		this.#child = child;
+		this.#onSignal = onSignal;
+		child.stderr?.on("data", (chunk: Buffer) => {
+			this.stderr.push(chunk);
+			onStderr?.(chunk);
+		});
+		// A server that is gone makes writes fail with EPIPE: the exit is reported instead.
+		child.stdin?.on("error", () => {});
+		this.exited = new Promise((resolve) => {
+			const done = (status: ExitStatus): void => {
+				this.#status ??= status;
+				resolve(this.#status);
+			};
+			child.once("exit", (code, signal) => done({ code, signal }));
+			child.once("error", () => {
+				if (child.pid === undefined) done({ code: null, signal: null });
+			});
+		});
+		this.spawned = new Promise((resolve, reject) => {
+			child.once("spawn", () => resolve());
+			child.once("error", (error) => {
+				if (child.pid === undefined) reject(error);
+			});
+		});
+		this.spawned.catch(() => {});
+		track(this);
+	}
+
+	get pid(): number | undefined {
+		return this.#child.pid;
+	}
+
+	get stdin(): Writable {
+		return this.#child.stdin as Writable;
+	}
+
+	get stdout(): Readable {
+		return this.#child.stdout as Readable;
+	}
+
+	get exitStatus(): ExitStatus | undefined {
+		return this.#status;
+	}
+
+	get signalMode(): "end" | "forward" {
+		return this.#onSignal;
+	}
+
+	end(options: EndOptions = {}): Promise<boolean> {
+		this.#ending ??= this.#end(options);
+		return this.#ending;
+	}
+
+	signal(signal: NodeJS.Signals): void {
+		const pid = this.#child.pid;
+		if (pid === undefined) return;
+		if (!POSIX) {
+			if (this.#status === undefined) this.#child.kill(signal);
+			return;
+		}
+		try {
+			process.kill(-pid, signal);
+		} catch {
+			// the group is gone
+		}
+	}
+
+	async #end(options: EndOptions): Promise<boolean> {
+		const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+		const within = (ms: number): number =>
+			Math.max(0, Math.min(ms, deadline - Date.now()));
+		this.#child.stdin?.end();
+		if (this.#child.pid === undefined) return this.#release(true);
+		await this.#waitGone(within(options.stdinGraceMs ?? STDIN_GRACE_MS));
+		if (!this.#treeGone()) {
+			this.#terminate("SIGTERM");
+			await this.#waitGone(within(options.termGraceMs ?? TERM_GRACE_MS));
+		}
+		if (!this.#treeGone()) {
+			// SIGKILL cannot be refused: its short wait is not cut by the deadline.
+			this.#terminate("SIGKILL");
+			await this.#waitGone(KILL_WAIT_MS);
+		}
+		return this.#release(this.#treeGone());
+	}
+
+	#terminate(signal: "SIGTERM" | "SIGKILL"): void {
+		const pid = this.#child.pid;
+		if (pid === undefined) return;
+		if (POSIX) {
+			this.signal(signal);
+			return;
+		}
+		// Windows has no process groups: taskkill ends the tree, best effort.
+		const killer = spawn("taskkill", ["/pid", String(pid), "/T", "/F"], {
+			stdio: "ignore",
+			windowsHide: true,
+		});
+		killer.on("error", () => this.#child.kill(signal));
+	}
+
+	/** The direct child has exited and no process of its group is left. */
+	#treeGone(): boolean {
+		if (this.#status === undefined) return false;
+		const pid = this.#child.pid;
+		return !POSIX || pid === undefined || !groupAlive(pid);
+	}
+
+	async #waitGone(ms: number): Promise<void> {
+		const until = Date.now() + ms;
+		while (!this.#treeGone() && Date.now() < until) {
+			await sleep(Math.min(POLL_MS, until - Date.now()));
+		}
+	}
+
+	#release(gone: boolean): boolean {
+		// Grandchildren that escaped the group may still hold the pipes: let go of them.
+		this.#child.stdout?.destroy();
+		this.#child.stderr?.destroy();
+		this.#child.stdin?.destroy();
+		if (this.#status === undefined) this.#child.unref();
+		untrack(this);
+		return gone;
+	}
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+// Whether a process group still has a living member. `kill(-pgid, 0)` also counts zombies:
+// a grandchild that died after its parent is a zombie until init reaps it, which some
+// container inits do late or never. On Linux, /proc tells zombies apart; elsewhere the
+// signal check is the answer.
+const PROC = process.platform === "linux";
+
+function groupAlive(pgid: number): boolean {
+	try {
+		process.kill(-pgid, 0);
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code !== "ESRCH";
+	}
+	return !PROC || hasLivingMember(pgid);
+}
+
+function hasLivingMember(pgid: number): boolean {
+	let entries: string[];
+	try {
+		entries = readdirSync("/proc");
+	} catch {
+		return true;
+	}
+	for (const entry of entries) {
+		if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+		let stat: string;
+		try {
+			stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+		} catch {
+			continue;
+		}
+		// pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") {
+			return true;
+		}
+	}
+	return false;
 }

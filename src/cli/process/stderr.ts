@@ -35,13 +35,6 @@ const FATAL = [
 /**
  * The stderr of one server: every line seen (the first 64 KiB and the last 16 KiB), and
  * the first line that looked fatal.
- *
- * @example
- * ```ts
- * const log = new StderrLog();
- * child.stderr.on("data", (chunk) => log.push(chunk));
- * log.cause(); // ["Error: LINEAR_API_KEY is not set"]
- * ```
  */
 export class StderrLog {
 	#head = "";
@@ -66,10 +59,6 @@ export class StderrLog {
 	 * Takes a chunk of the stream.
 	 *
 	 * @param chunk - bytes or text
-	 * @example
-	 * ```ts
-	 * log.push(Buffer.from("Error: boom\n"));
-	 * ```
 	 */
 	push(chunk: Uint8Array | string): void {
 		const text = (
@@ -95,10 +84,6 @@ export class StderrLog {
 	 *
 	 * @param listener - gets the line
 	 * @returns a function that removes the listener
-	 * @example
-	 * ```ts
-	 * const stop = log.onFatal((line) => fail(line));
-	 * ```
 	 */
 	onFatal(listener: (line: string) => void): () => void {
 		if (this.#fatal !== undefined) {
@@ -115,10 +100,6 @@ export class StderrLog {
 	 * lines of at most 200 characters, never Node's `Node.js v20…` footer.
 	 *
 	 * @returns the lines, maybe none
-	 * @example
-	 * ```ts
-	 * log.cause(); // ["Error: getaddrinfo ENOTFOUND api.stripe.com"]
-	 * ```
 	 */
 	cause(): string[] {
 		return causeLines(this.text);
@@ -138,10 +119,6 @@ export class StderrLog {
  *
  * @param text - what the server wrote
  * @returns at most three short lines
- * @example
- * ```ts
- * causeLines("file:///s.mjs:1\nthrow e\n^\n\nError: boom\n    at x\n\nNode.js v20.20.2\n"); // ["Error: boom"]
- * ```
  */
 export function causeLines(text: string): string[] {
 	const lines = text.replace(ANSI, "").split(/\r?\n/);

@@ -1,5 +1,5 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
-// build a session's routing, and the exit codes of the signals it stops on.
+// build a session's routing, and the environment the upstream gets.
 import process from "node:process";
 import type { CliIo } from "../io.js";
 import type { ProxyCommand } from "../options/proxy.js";
@@ -16,13 +16,6 @@ export interface ProxyContext {
 	/** Saves the snapshot when `routing` changed it. */
 	save(routing: ProxyRouting): void;
 }
-
-/** The exit code after each signal the proxy stops on: 128 + its number. */
-export const SIGNAL_CODES: Readonly<Record<string, number>> = {
-	SIGINT: 130,
-	SIGTERM: 143,
-	SIGHUP: 129,
-};
 
 /** The environment variable holding the bearer token `proxy --listen` requires. */
 export const TOKEN_VARIABLE = "MCP_TOOL_NAMES_TOKEN";

@@ -133,16 +133,6 @@ export function isInitialize(message: unknown, id?: MessageId): boolean {
 	);
 }
 
-/** Ids of the requests (`requests`) or responses in a message or batch. */
-export function requestIdsOf(message: unknown, requests: boolean): MessageId[] {
-	const ids: MessageId[] = [];
-	for (const element of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(element) || !isId(element.id)) continue;
-		if ((typeof element.method === "string") === requests) ids.push(element.id);
-	}
-	return ids;
-}
-
 /** The message of a JSON-RPC error object, cut to 200 characters, for a log line. */
 export function errorText(error: unknown): string {
 	if (isRecord(error) && typeof error.message === "string")

@@ -1,25 +1,26 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
+import { idsOf } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
-import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
-import { type ProxyContext, SIGNAL_CODES, upstreamEnv } from "./_context.js";
-import {
-	CONNECTION_CLOSED,
-	errorLine,
-	type Frame,
-	parse,
-	requestIdsOf,
-} from "./_messages.js";
-import { connectHttpUpstream } from "./http-upstream.js";
-import type { ProxyLogger } from "./log.js";
-import { ProxySession } from "./session.js";
+import { connectHttpUpstream } from "../mcp/http.js";
 import {
 	type LineEvent,
 	lineReader,
 	startStdioUpstream,
 	type UpstreamLink,
-} from "./stdio-upstream.js";
+} from "../mcp/stdio.js";
+import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
+import { SIGNAL_CODES } from "../process/signals.js";
+import { type ProxyContext, upstreamEnv } from "./_context.js";
+import {
+	CONNECTION_CLOSED,
+	errorLine,
+	type Frame,
+	parse,
+} from "./_messages.js";
+import type { ProxyLogger } from "./log.js";
+import { ProxySession } from "./session.js";
 
 /** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
 interface ByteOutput {
@@ -140,7 +141,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			// The client has not sent initialize yet: answer its first request with why, so it
 			// shows the reason rather than a closed connection (bounded by --timeout).
 			refuseAll = (bytes) => {
-				const ids = requestIdsOf(parse(bytes)?.value, true);
+				const ids = idsOf(parse(bytes)?.value, "requests");
 				for (const id of ids)
 					writeClient(errorLine(id, CONNECTION_CLOSED, end.reason).bytes);
 				if (ids.length > 0) finish(2);

@@ -13,10 +13,12 @@ import {
 	type MessageId,
 } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
+import { connectHttpUpstream } from "../mcp/http.js";
+import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
+import { SIGNAL_CODES } from "../process/signals.js";
 import {
 	listenToken,
 	type ProxyContext,
-	SIGNAL_CODES,
 	TOKEN_VARIABLE,
 	upstreamEnv,
 } from "./_context.js";
@@ -29,9 +31,7 @@ import {
 } from "./_listen-admission.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
 import { isInitialize } from "./_messages.js";
-import { connectHttpUpstream } from "./http-upstream.js";
 import { ProxySession } from "./session.js";
-import { startStdioUpstream, type UpstreamLink } from "./stdio-upstream.js";
 
 /** One client session: its own upstream, proxy session and event streams. */
 interface ListenSession {

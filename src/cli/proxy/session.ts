@@ -5,6 +5,7 @@
 import {
 	INTERNAL_ERROR,
 	INVALID_REQUEST,
+	idsOf,
 	isId,
 	type MessageId,
 	OrderedQueue,
@@ -21,7 +22,6 @@ import {
 	isMethod,
 	lengthWithoutLineEnd,
 	parse,
-	requestIdsOf,
 	rewriteFrame,
 	startsListing,
 	storeErrorOf,
@@ -185,7 +185,7 @@ export class ProxySession {
 	upstreamGone(reason: string): void {
 		const held = this.#listing
 			.drop()
-			.flatMap((frame) => requestIdsOf(frame.message, true));
+			.flatMap((frame) => idsOf(frame.message, "requests"));
 		for (const error of this.#pending.fail(reason, held))
 			this.#options.toClient(error);
 		this.close();
@@ -219,7 +219,7 @@ export class ProxySession {
 		if (this.#closed) {
 			// It waited for the store while the upstream went away.
 			if (this.#pending.gone !== undefined)
-				for (const id of requestIdsOf(message, true))
+				for (const id of idsOf(message, "requests"))
 					this.#options.toClient(this.#pending.closed(id));
 			return;
 		}
@@ -244,7 +244,7 @@ export class ProxySession {
 			);
 			return;
 		}
-		for (const id of requestIdsOf(out.message, true)) {
+		for (const id of idsOf(out.message, "requests")) {
 			this.#pending.add(id);
 			if (isInitialize(out.message, id)) this.#initialize.watch(id);
 		}
@@ -511,7 +511,7 @@ function refuse(
 	reply: string,
 ): void {
 	sinks.log({ event: "malformed", message: logged });
-	for (const id of requestIdsOf(message, requests))
+	for (const id of idsOf(message, requests ? "requests" : "responses"))
 		sinks.toClient(errorLine(id, code, reply));
 }
 
@@ -534,10 +534,10 @@ export function refuseForStore(
 	// The log line has its own [mcp-tool-names] prefix; the client's error names the proxy.
 	const text = `mcp-tool-names cannot ${what}`;
 	sinks.log({ event: "store", message: `Cannot ${what}`, code });
-	for (const id of requestIdsOf(message, fromClient))
+	for (const id of idsOf(message, fromClient ? "requests" : "responses"))
 		sinks.toClient(errorLine(id, INTERNAL_ERROR, text, { code }));
 	if (fromClient) return;
-	for (const id of requestIdsOf(message, true))
+	for (const id of idsOf(message, "requests"))
 		sinks.toUpstream(errorLine(id, INTERNAL_ERROR, text, { code }));
 }
 

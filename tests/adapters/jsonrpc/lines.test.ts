@@ -7,6 +7,7 @@ import {
 	splitLines,
 } from "mcp-tool-names/jsonrpc";
 import { describe, expect, it } from "vitest";
+import { LineFramer } from "../../../src/adapters/jsonrpc/lines.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -111,6 +112,14 @@ describe("LineSplitter", () => {
 		expect(splitter.push("}\n")).toEqual(['{"id":1}']);
 	});
 
+	it("does not keep a view of a Buffer chunk either (Buffer's slice is a view)", () => {
+		const splitter = new LineSplitter();
+		const chunk = Buffer.from('{"id":1');
+		splitter.push(chunk);
+		chunk.fill(0x20);
+		expect(splitter.push("}\n")).toEqual(['{"id":1}']);
+	});
+
 	it("rejects bad options and chunks with McpToolNamesError", () => {
 		for (const maxLineLength of [0, -5, 1.5, Number.NaN]) {
 			const error = thrown(() => new LineSplitter({ maxLineLength }));
@@ -156,6 +165,43 @@ describe("splitLines", () => {
 		}
 		expect(lines).toEqual(["ab"]);
 		expect(dropped).toEqual([6]);
+	});
+});
+
+describe("LineFramer", () => {
+	it("hands on a line inside one chunk as a view of that chunk, its newline included", () => {
+		const seen: Uint8Array[] = [];
+		const framer = new LineFramer(
+			(line) => seen.push(line),
+			() => {},
+		);
+		const chunk = bytes('{"id":1}\n\n{"id":2}\r\n{"id"');
+		framer.push(chunk);
+		framer.push(bytes(":3}"));
+		framer.end();
+		const text = seen.map((line) => new TextDecoder().decode(line));
+		expect(text).toEqual(['{"id":1}\n', '{"id":2}\r\n', '{"id":3}']);
+		expect(seen[0]?.buffer).toBe(chunk.buffer);
+		expect(seen[1]?.buffer).toBe(chunk.buffer);
+	});
+
+	it("reports a line over the bound with its length and head, in order with the lines around it", () => {
+		const events: string[] = [];
+		const framer = new LineFramer(
+			(line) => events.push(new TextDecoder().decode(line)),
+			(length, head) =>
+				events.push(`overflow ${length} ${new TextDecoder().decode(head)}`),
+			4,
+		);
+		framer.push(bytes("ab\nabc"));
+		framer.push(bytes("de\nxy\nlonger"));
+		framer.end();
+		expect(events).toEqual([
+			"ab\n",
+			"overflow 5 abcde",
+			"xy\n",
+			"overflow 6 longer",
+		]);
 	});
 });
 

@@ -1,17 +1,18 @@
-// The older HTTP+SSE transport (protocol revision 2024-11-05), the proxy's fallback when a
+// The older HTTP+SSE transport (protocol revision 2024-11-05), the HTTP link's fallback when a
 // server refuses the first Streamable HTTP POST: a GET event stream names the endpoint to
 // POST messages to, and carries every message from the server.
-import { readEventStream } from "../client/_sse.js";
+import { readEventStream } from "./sse.js";
+import { HttpStatus, ProtocolFailure } from "./target-errors.js";
 
 /** What {@link legacyPoster} needs. */
-export interface LegacyOptions {
+interface LegacyOptions {
 	url: URL;
 	headers: Readonly<Record<string, string>>;
 	signal: AbortSignal;
 	/** A message from the server. */
 	take(bytes: Buffer): void;
 	/** A POST failed: answer its requests with errors. */
-	fail(bytes: Buffer, why: string): void;
+	fail(bytes: Buffer, error: Error): void;
 	/** The event stream ended (while not aborted): the server is gone. */
 	onStreamEnd(): void;
 }
@@ -34,7 +35,8 @@ export function legacyPoster(
 			})
 				.then(async (response) => {
 					if (!response.ok) {
-						reject(new Error(`HTTP ${response.status} for the SSE stream`));
+						await response.body?.cancel().catch(() => {});
+						reject(new HttpStatus(response.status, response.statusText));
 						return;
 					}
 					await readEventStream(response.body, (event) => {
@@ -42,7 +44,11 @@ export function legacyPoster(
 						else if (event.event === "message")
 							options.take(Buffer.from(event.data));
 					});
-					reject(new Error("the SSE stream ended before naming its endpoint"));
+					reject(
+						new ProtocolFailure(
+							"closed its event stream before naming the endpoint to POST to",
+						),
+					);
 					if (!signal.aborted) options.onStreamEnd();
 				})
 				.catch(reject);
@@ -59,6 +65,6 @@ export function legacyPoster(
 		});
 		await response.body?.cancel().catch(() => {});
 		if (!response.ok && response.status !== 202)
-			options.fail(bytes, `HTTP ${response.status}`);
+			options.fail(bytes, new HttpStatus(response.status, response.statusText));
 	};
 }

@@ -6,20 +6,16 @@
  *
  * @module
  */
+import { ToolPages } from "../../adapters/routing/list-every-page.js";
 import { isRecord } from "../../core/_guards.js";
+import { isMcpToolNamesError } from "../../core/errors.js";
 import { VERSION } from "../options/values.js";
 import type { Progress } from "../progress.js";
 import type { Deadline } from "./deadline.js";
-import { ProtocolFailure, RpcFailure } from "./failures.js";
+import { ProtocolFailure, RpcFailure } from "./target-errors.js";
 
 /**
  * A JSON-RPC connection to a server, as the session needs it; stdio and HTTP implement it.
- *
- * @example
- * ```ts
- * channel.onmessage = (message) => console.log(message);
- * await channel.send({ jsonrpc: "2.0", id: 1, method: "ping" });
- * ```
  */
 export interface Channel {
 	/** Sends one message; rejects when the transport cannot deliver it. */
@@ -28,17 +24,10 @@ export interface Channel {
 	onmessage?: (message: unknown) => void;
 	/** Set by the session: the channel is unusable, every waiting request fails with this. */
 	onfail?: (error: Error) => void;
-	/** Told the protocol version `initialize` agreed on (HTTP sends it as a header). */
-	setProtocolVersion?(version: string): void;
 }
 
 /**
  * The server's `serverInfo` from `initialize`.
- *
- * @example
- * ```ts
- * const server: ServerInfo = { name: "linear", version: "1.2.0" };
- * ```
  */
 export interface ServerInfo {
 	name: string;
@@ -48,13 +37,8 @@ export interface ServerInfo {
 
 /**
  * What {@link listServerTools} read.
- *
- * @example
- * ```ts
- * const { tools, pages }: ServerTools = await listServerTools(channel, deadline, options);
- * ```
  */
-export interface ServerTools {
+interface ServerTools {
 	/** The tool objects of every page, unchecked, in listed order. */
 	tools: unknown[];
 	server: ServerInfo | null;
@@ -64,27 +48,45 @@ export interface ServerTools {
 	noToolsCapability: boolean;
 }
 
-/**
- * Options of {@link listServerTools}.
- *
- * @example
- * ```ts
- * const options: ListOptions = { progress, label: "the demo server" };
- * ```
- */
-export interface ListOptions {
+/** Options of {@link listServerTools}. */
+interface ListOptions {
 	progress: Progress;
 	/** How to name the server in messages: its command line or URL. */
 	label: string;
+}
+
+/** Options of the listings of a server target (stdio.ts, http.ts). */
+export interface TargetOptions extends ListOptions {
+	/** Budget for starting, initializing, listing every page and ending, in all. */
+	timeoutMs: number;
+	/**
+	 * stdio: the bound on the wait for the server's first output (stdout or stderr); the
+	 * `timeoutMs` budget then starts at that output. Without it, `timeoutMs` starts at once.
+	 */
+	startTimeoutMs?: number;
+	/** stdio: called once when the server has written nothing for a while (10 s). */
+	onStillStarting?: (waitedMs: number) => void;
+}
+
+/** What a server target listed, and how to let it go once the result is printed. */
+export interface ListedTools extends ServerTools {
+	/** The HTTP transport that answered. */
+	transport?: "streamable-http" | "sse";
+	/**
+	 * Ends the server (stdio: its process tree; HTTP: its session) within what is left of
+	 * the budget.
+	 *
+	 * @returns a sentence for stderr when it could not be ended in time, else `undefined`
+	 */
+	close(): Promise<string | undefined>;
 }
 
 /**
  * The protocol revision the CLI asks for; a server answers with the one it speaks, and the
  * CLI takes any (it only lists tools, which every revision does alike).
  */
-export const PROTOCOL_VERSION = "2025-11-25";
+const PROTOCOL_VERSION = "2025-11-25";
 const CLIENT_INFO = { name: "mcp-tool-names", version: VERSION };
-const MAX_PAGES = 10_000;
 
 /**
  * Initializes a server over `channel` and follows `tools/list` through every `nextCursor`.
@@ -95,10 +97,6 @@ const MAX_PAGES = 10_000;
  * @returns the raw tools and the server's info
  * @throws RpcFailure when the server answers with an error, ProtocolFailure when an answer
  * has the wrong shape or the cursors repeat, DeadlineExpired, or what the channel fails with
- * @example
- * ```ts
- * const { tools } = await listServerTools(channel, new Deadline(15_000), { progress, label });
- * ```
  */
 export async function listServerTools(
 	channel: Channel,
@@ -115,13 +113,7 @@ export async function listServerTools(
 		}),
 	);
 	if (!isRecord(init)) {
-		throw new ProtocolFailure(
-			"initialize",
-			"answered initialize without a result object",
-		);
-	}
-	if (typeof init.protocolVersion === "string") {
-		channel.setProtocolVersion?.(init.protocolVersion);
+		throw new ProtocolFailure("answered initialize without a result object");
 	}
 	const server = serverInfoOf(init.serverInfo);
 	await deadline.run("initialize", session.notify("notifications/initialized"));
@@ -129,42 +121,36 @@ export async function listServerTools(
 	if (capabilities.tools === undefined) {
 		return { tools: [], server, pages: 0, noToolsCapability: true };
 	}
-	const tools: unknown[] = [];
-	const cursors = new Set<string>();
+	const pages = new ToolPages();
 	let cursor: string | undefined;
-	let pages = 0;
 	do {
-		const phase = pages === 0 ? "tools/list" : `tools/list (page ${pages + 1})`;
+		const page = pages.pages + 1;
+		const phase = page === 1 ? "tools/list" : `tools/list (page ${page})`;
 		options.progress.update(
-			pages === 0
+			page === 1
 				? `Listing tools of ${options.label}`
-				: `Listing tools of ${options.label} (page ${pages + 1}, ${tools.length} so far)`,
+				: `Listing tools of ${options.label} (page ${page}, ${pages.tools.length} so far)`,
 		);
-		const page = await deadline.run(
+		const result = await deadline.run(
 			phase,
 			session.request("tools/list", cursor === undefined ? {} : { cursor }),
 		);
-		pages++;
-		if (!isRecord(page) || !Array.isArray(page.tools)) {
+		try {
+			cursor = pages.accept(result);
+		} catch (error) {
+			if (!isMcpToolNamesError(error)) throw error;
+			// The one paging policy's words, as the end of a sentence about the server.
 			throw new ProtocolFailure(
-				phase,
-				`answered ${phase} without a "tools" array`,
+				`broke the tools/list paging: ${error.message.replace(/^tools\/list /, "")}`,
 			);
 		}
-		tools.push(...page.tools);
-		const next = page.nextCursor;
-		cursor = typeof next === "string" && next !== "" ? next : undefined;
-		if (cursor !== undefined) {
-			if (cursors.has(cursor) || pages >= MAX_PAGES) {
-				throw new ProtocolFailure(
-					phase,
-					`repeated the tools/list cursor ${JSON.stringify(cursor.slice(0, 40))} after ${pages} pages; stopped listing`,
-				);
-			}
-			cursors.add(cursor);
-		}
 	} while (cursor !== undefined);
-	return { tools, server, pages, noToolsCapability: false };
+	return {
+		tools: pages.tools,
+		server,
+		pages: pages.pages,
+		noToolsCapability: false,
+	};
 }
 
 interface Pending {
@@ -175,12 +161,6 @@ interface Pending {
 /**
  * JSON-RPC over a {@link Channel}: numbered requests matched to their answers; a server's
  * own requests get an answer (`ping`) or "method not found", its notifications are ignored.
- *
- * @example
- * ```ts
- * const session = new RpcSession(channel);
- * const result = await session.request("tools/list", {});
- * ```
  */
 export class RpcSession {
 	readonly #channel: Channel;

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
 	EventStreamReader,
 	readEventStream,
-	readEvents,
 	type ServerSentEvent,
-} from "../../src/cli/client/_sse.js";
+} from "../../../src/cli/mcp/sse.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -119,13 +118,15 @@ describe("readEventStream", () => {
 	});
 });
 
-describe("readEvents", () => {
-	it("yields the events of a body, the same reader the proxy uses", async () => {
+describe("readEventStream with named events", () => {
+	it("delivers every event with its type and the stream's last id, the endpoint event of HTTP+SSE too", async () => {
 		const seen: ServerSentEvent[] = [];
-		for await (const event of readEvents(
-			bodyOf("id: 1\ndata: x\n\nevent: endpoint\ndata: /post\n\n"),
-		))
-			seen.push(event);
+		expect(
+			await readEventStream(
+				bodyOf("id: 1\ndata: x\n\nevent: endpoint\ndata: /post\n\n"),
+				(event) => seen.push(event),
+			),
+		).toBe("ended");
 		expect(seen).toEqual([
 			{ event: "message", data: "x", id: "1" },
 			{ event: "endpoint", data: "/post", id: "1" },

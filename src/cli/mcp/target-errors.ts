@@ -1,30 +1,103 @@
 /**
- * One sentence for each way a server target fails, with the server's own words where it
- * left any (the stderr lines that name the cause, the HTTP status).
+ * What can go wrong talking to a server, as values (the failure classes), and the one wording
+ * of each for people: a sentence for the audit's target, a reason for the proxy's error
+ * answers, with the server's own words where it left any (the stderr lines that name the
+ * cause, the HTTP status).
  *
  * @module
  */
 import { CliFailure } from "../_failure.js";
-import { receivedSignal } from "../process/_signals.js";
+import type { ExitStatus } from "../process/server-process.js";
+import { receivedSignal } from "../process/signals.js";
 import type { StderrLog } from "../process/stderr.js";
 import { DeadlineExpired } from "./deadline.js";
-import {
-	HttpStatus,
-	ProtocolFailure,
-	RpcFailure,
-	ServerExited,
-	ServerFatal,
-} from "./failures.js";
+
+/**
+ * The server answered a request with a JSON-RPC error.
+ */
+export class RpcFailure extends Error {
+	readonly code: number;
+	readonly data: unknown;
+
+	/**
+	 * @param code - the JSON-RPC error code
+	 * @param message - the server's message
+	 * @param data - its `data`, if any
+	 */
+	constructor(code: number, message: string, data?: unknown) {
+		super(message);
+		this.name = "RpcFailure";
+		this.code = code;
+		this.data = data;
+	}
+}
+
+/** An answer that is not what MCP says it is, or a stream that ended too soon. */
+export class ProtocolFailure extends Error {
+	/** @param message - what the server did, as the end of a sentence that starts with its name */
+	constructor(message: string) {
+		super(message);
+		this.name = "ProtocolFailure";
+	}
+}
+
+/**
+ * A stdio server exited (or closed its stdout) while the CLI waited for it.
+ */
+export class ServerExited extends Error {
+	readonly status: ExitStatus | undefined;
+	/** A line it wrote on stdout that is not JSON, if it wrote one. */
+	readonly junk: string | undefined;
+
+	/**
+	 * @param status - how it exited; `undefined` when only its stdout closed
+	 * @param junk - the first non-JSON stdout line, if any
+	 */
+	constructor(status: ExitStatus | undefined, junk?: string) {
+		super("The server exited");
+		this.name = "ServerExited";
+		this.status = status;
+		this.junk = junk;
+	}
+}
+
+/**
+ * A stdio server wrote a fatal error on stderr and then stayed silent.
+ */
+export class ServerFatal extends Error {
+	readonly line: string;
+
+	/** @param line - the fatal line */
+	constructor(line: string) {
+		super(line);
+		this.name = "ServerFatal";
+		this.line = line;
+	}
+}
+
+/**
+ * An HTTP server answered with a status that is not a success.
+ */
+export class HttpStatus extends Error {
+	readonly status: number;
+	readonly statusText: string;
+
+	/**
+	 * @param status - the HTTP status
+	 * @param statusText - its reason phrase, maybe empty
+	 */
+	constructor(status: number, statusText: string) {
+		super(`HTTP ${status}`);
+		this.name = "HttpStatus";
+		this.status = status;
+		this.statusText = statusText;
+	}
+}
 
 /**
  * What {@link describeStdioFailure} needs besides the error.
- *
- * @example
- * ```ts
- * const context: StdioContext = { label, command: "node", phase: "initialize", timeoutMs: 15_000, stderr };
- * ```
  */
-export interface StdioContext {
+interface StdioContext {
 	label: string;
 	command: string;
 	/** The phase the run was in. */
@@ -37,13 +110,8 @@ export interface StdioContext {
 
 /**
  * What {@link describeHttpFailure} needs besides the error.
- *
- * @example
- * ```ts
- * const context: HttpContext = { label: url.href, url, phase: "initialize", timeoutMs: 15_000, fellBack: false };
- * ```
  */
-export interface HttpContext {
+interface HttpContext {
 	label: string;
 	url: URL;
 	phase: string;
@@ -58,10 +126,6 @@ export interface HttpContext {
  * @param error - what was thrown
  * @param context - the server, the phase and its stderr
  * @returns a `target` failure to print (a `CliFailure` passes through)
- * @example
- * ```ts
- * throw describeStdioFailure(error, context);
- * ```
  */
 export function describeStdioFailure(
 	error: unknown,
@@ -72,13 +136,8 @@ export function describeStdioFailure(
 	const cause = context.stderr.cause();
 	const fail = (sentence: string, lines: readonly string[] = cause) =>
 		new CliFailure("target", withCause(sentence, lines), { cause: error });
-	const spawn = spawnReason(error, context.command);
-	if (spawn !== undefined) {
-		return fail(
-			`Cannot start ${JSON.stringify(context.command)}: ${spawn}`,
-			[],
-		);
-	}
+	const spawn = spawnFailure(error, context.command);
+	if (spawn !== undefined) return fail(spawn, []);
 	if (error instanceof DeadlineExpired && error.phase === "first output") {
 		return fail(
 			`${label} wrote nothing within ${context.startTimeoutMs ?? context.timeoutMs} ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)`,
@@ -131,10 +190,6 @@ export function describeStdioFailure(
  * @param error - what was thrown
  * @param context - the endpoint and the phase
  * @returns a `target` failure to print (a `CliFailure` passes through)
- * @example
- * ```ts
- * throw describeHttpFailure(error, context);
- * ```
  */
 export function describeHttpFailure(
 	error: unknown,
@@ -174,12 +229,8 @@ export function describeHttpFailure(
  * @param sentence - what happened
  * @param lines - from {@link StderrLog.cause}
  * @returns the message
- * @example
- * ```ts
- * withCause("The server exited", ["Error: boom"]); // 'The server exited; its stderr: "Error: boom"'
- * ```
  */
-export function withCause(sentence: string, lines: readonly string[]): string {
+function withCause(sentence: string, lines: readonly string[]): string {
 	if (lines.length === 0) return sentence;
 	if (lines.length === 1)
 		return `${sentence}; its stderr: ${JSON.stringify(lines[0])}`;
@@ -196,21 +247,68 @@ function answerFailure(error: unknown, phase: string): string {
 	return `failed during ${phase}: ${firstLine(error instanceof Error ? error.message : String(error))}`;
 }
 
-function spawnReason(error: unknown, command: string): string | undefined {
+/**
+ * The sentence for a server command that could not be started (not found, not executable).
+ *
+ * @param error - what spawning it failed with
+ * @param command - the executable
+ * @returns the sentence, or `undefined` when the error is not a spawn failure
+ */
+export function spawnFailure(
+	error: unknown,
+	command: string,
+): string | undefined {
 	const syscall = (error as { syscall?: unknown } | null)?.syscall;
 	if (typeof syscall !== "string" || !syscall.startsWith("spawn")) {
 		return undefined;
 	}
 	const code = (error as { code?: unknown }).code;
-	if (code === "ENOENT") {
-		return /\s/.test(command)
-			? "command not found; write the command and its arguments as separate words after --"
-			: "command not found";
-	}
-	if (code === "EACCES") return "permission denied";
-	return firstLine(error instanceof Error ? error.message : String(error));
+	const reason =
+		code === "ENOENT"
+			? /\s/.test(command)
+				? "command not found; write the command and its arguments as separate words after --"
+				: "command not found"
+			: code === "EACCES"
+				? "permission denied"
+				: firstLine(error instanceof Error ? error.message : String(error));
+	return `Cannot start ${JSON.stringify(command)}: ${reason}`;
 }
 
+/**
+ * Why an HTTP server's link failed, as the end of `MCP server at <url>: …` in the proxy's error
+ * answers: the HTTP status, the network failure in the audit's words, or what the server did.
+ *
+ * @param error - what the link failed with
+ * @param url - the endpoint (a DNS failure names its host)
+ * @returns a short reason
+ */
+export function linkFailureReason(error: unknown, url: URL): string {
+	if (error instanceof HttpStatus) return `HTTP ${error.status}`;
+	return (
+		networkReason(error, url) ??
+		firstLine(error instanceof Error ? error.message : String(error))
+	);
+}
+
+/**
+ * The note when a stdio server's tree outlived the shutdown.
+ *
+ * @param label - the server in messages
+ * @param pid - its process id
+ * @returns one sentence
+ */
+export function notEndedNote(label: string, pid: number | undefined): string {
+	return `${capitalize(label)} (pid ${pid}) did not end during shutdown within --timeout, even after SIGKILL; some of its processes may still run`;
+}
+
+/**
+ * The network failure under a failed `fetch` in words (connection refused, host not found,
+ * reset, TLS), or `undefined` when it is not one.
+ *
+ * @param error - what `fetch` rejected with
+ * @param url - the endpoint (a DNS failure names its host)
+ * @returns the reason
+ */
 function networkReason(error: unknown, url: URL): string | undefined {
 	const code = networkCodeOf(error);
 	if (code !== undefined) {
@@ -221,7 +319,11 @@ function networkReason(error: unknown, url: URL): string | undefined {
 		if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") {
 			return "the connection was reset";
 		}
-		if (code.includes("CERT") || code.startsWith("ERR_TLS")) {
+		if (
+			code.includes("CERT") ||
+			code.startsWith("ERR_TLS") ||
+			code.startsWith("ERR_SSL")
+		) {
 			return `TLS error (${code})`;
 		}
 		return code;

@@ -2,15 +2,25 @@
 // every running server, installed while one runs. A server in `end` mode has its tree ended,
 // then the signal is raised again so the CLI dies of it as it would have; one in `forward`
 // mode gets the signal and its owner decides (a proxy exits with the server's code).
+import { constants } from "node:os";
 import process from "node:process";
 
-export interface SignalTarget {
+interface SignalTarget {
 	readonly signalMode: "end" | "forward";
 	signal(signal: NodeJS.Signals): void;
 	end(options: { stdinGraceMs: number; termGraceMs: number }): Promise<boolean>;
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/** The shell's exit code for a process ended by `signal`: 128 + the signal's number. */
+export function signalExitCode(signal: NodeJS.Signals): number {
+	return 128 + (constants.signals[signal] ?? 1);
+}
+
+/** The exit code after each signal the CLI stops on (SIGINT, SIGTERM, SIGHUP). */
+export const SIGNAL_CODES: Readonly<Record<string, number>> =
+	Object.fromEntries(SIGNALS.map((signal) => [signal, signalExitCode(signal)]));
 const live = new Set<SignalTarget>();
 let installed = false;
 let received: NodeJS.Signals | undefined;

@@ -1,18 +1,35 @@
+/**
+ * The HTTP link: Streamable HTTP (JSON or event-stream answers, `Mcp-Session-Id`, the
+ * standalone GET stream, resumable streams), falling back to the older HTTP+SSE transport
+ * (http-legacy.ts), over `fetch` (no SDK). The proxy's upstream ({@link connectHttpUpstream})
+ * and the audit's listing ({@link listHttpTools}) both run on it.
+ *
+ * @module
+ */
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
-import type { MessageId as Id } from "../../adapters/jsonrpc/message.js";
+import { type MessageId as Id, idsOf } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import { displayUrl } from "../_printable.js";
+import type { ProxyLogger } from "../proxy/log.js";
+import { Deadline } from "./deadline.js";
+import { legacyPoster } from "./http-legacy.js";
 import {
-	EventStreamReader,
-	parseJson,
-	readEventStream,
-} from "../client/_sse.js";
-import { legacyPoster } from "./_http-legacy.js";
-import type { ProxyLogger } from "./log.js";
-import type { UpstreamEnd, UpstreamLink } from "./stdio-upstream.js";
+	type Channel,
+	type ListedTools,
+	listServerTools,
+	type TargetOptions,
+} from "./session.js";
+import { EventStreamReader, parseJson, readEventStream } from "./sse.js";
+import type { UpstreamEnd, UpstreamLink } from "./stdio.js";
+import {
+	describeHttpFailure,
+	HttpStatus,
+	linkFailureReason,
+	ProtocolFailure,
+} from "./target-errors.js";
 
 /** Options of {@link connectHttpUpstream}. */
-export interface HttpUpstreamOptions {
+interface HttpUpstreamOptions {
 	url: string;
 	headers: Readonly<Record<string, string>>;
 	timeoutMs: number;
@@ -24,6 +41,19 @@ export interface HttpUpstreamOptions {
 	 * request can then be delivered with that request.
 	 */
 	onMessage(bytes: Buffer, related?: Id): void;
+	/** Aborts every request of the link (the audit's time budget). */
+	signal?: AbortSignal;
+	/**
+	 * A request the server will not answer, and why (an `HttpStatus`, the network error, a
+	 * `ProtocolFailure`); by default each of `ids` gets a JSON-RPC error answer through
+	 * `onMessage` that says `MCP server at <url>: <reason>`.
+	 */
+	onFailure?(ids: readonly Id[], error: Error): void;
+}
+
+/** The HTTP link, and which transport the server turned out to speak. */
+interface HttpLink extends UpstreamLink {
+	readonly transport: "streamable-http" | "sse";
 }
 
 // The revision from which Streamable HTTP requires `Mcp-Name` to equal `params.name`.
@@ -52,11 +82,12 @@ const MAX_IDLE_RESUMES = 3;
  * @param options - the endpoint, headers and where messages go
  * @returns the link; its `ended` settles when the server cannot be reached at all
  */
-export function connectHttpUpstream(
-	options: HttpUpstreamOptions,
-): UpstreamLink {
+export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	const controller = new AbortController();
-	const { signal } = controller;
+	const signal =
+		options.signal === undefined
+			? controller.signal
+			: AbortSignal.any([controller.signal, options.signal]);
 	let sessionId: string | undefined;
 	let protocolVersion: string | undefined;
 	/** Set once the first POST showed which transport the server speaks. */
@@ -71,7 +102,12 @@ export function connectHttpUpstream(
 	const url = new URL(options.url);
 	const shown = displayUrl(url);
 
-	const fail = (ids: readonly Id[], why: string): void => {
+	const fail = (ids: readonly Id[], error: Error): void => {
+		if (options.onFailure !== undefined) {
+			options.onFailure(ids, error);
+			return;
+		}
+		const why = reasonOf(error);
 		for (const id of ids) {
 			const reply = {
 				jsonrpc: "2.0",
@@ -167,7 +203,9 @@ export function connectHttpUpstream(
 			if (reader.lastEventId === "" && waiting !== undefined) {
 				fail(
 					[...waiting],
-					`${why} before answering, with no event id to resume from`,
+					new ProtocolFailure(
+						`${why} before answering, with no event id to resume from`,
+					),
 				);
 				return;
 			}
@@ -192,7 +230,7 @@ export function connectHttpUpstream(
 					idle = definite ? MAX_IDLE_RESUMES : idle + 1;
 				} catch (error) {
 					if (signal.aborted) return;
-					why = `could not resume its event stream: ${networkReason(error)}`;
+					why = `could not resume its event stream: ${reasonOf(error)}`;
 					idle++;
 				}
 			}
@@ -203,7 +241,7 @@ export function connectHttpUpstream(
 						message: `${shown} ${why}; messages it sends outside a request are no longer received`,
 					});
 				} else {
-					fail([...waiting], `${why}, before answering`);
+					fail([...waiting], new ProtocolFailure(`${why}, before answering`));
 				}
 				return;
 			}
@@ -245,7 +283,7 @@ export function connectHttpUpstream(
 		if (response.status === 202) return;
 		if (!response.ok) {
 			await response.body?.cancel().catch(() => {});
-			fail(ids, `HTTP ${response.status}`);
+			fail(ids, new HttpStatus(response.status, response.statusText));
 			return;
 		}
 		const type = response.headers.get("content-type") ?? "";
@@ -267,7 +305,7 @@ export function connectHttpUpstream(
 		headers: options.headers,
 		signal,
 		take: (bytes) => take(bytes),
-		fail: (bytes, why) => fail(requestIds(bytes), why),
+		fail: (bytes, error) => fail(requestIds(bytes), error),
 		onStreamEnd: () =>
 			finish({ code: 1, reason: "closed its SSE stream", startFailed: false }),
 	});
@@ -277,12 +315,14 @@ export function connectHttpUpstream(
 		try {
 			response = await postStreamable(bytes);
 		} catch (error) {
-			const reason = `Cannot connect to ${shown}: ${networkReason(error)}`;
-			fail(ids, networkReason(error));
+			const reason = `Cannot connect to ${shown}: ${reasonOf(error)}`;
+			fail(ids, error instanceof Error ? error : new Error(String(error)));
 			finish({ code: 2, reason, startFailed: true });
 			throw error;
 		}
 		const status = response.status;
+		// The specification's fallback test is "a 4xx status"; 401 and 403 are left out: they
+		// mean the endpoint exists and wants credentials, which an SSE retry would not bring.
 		if (status >= 400 && status < 500 && status !== 401 && status !== 403) {
 			await response.body?.cancel().catch(() => {});
 			options.log({
@@ -293,7 +333,15 @@ export function connectHttpUpstream(
 				legacy = true;
 				await postLegacy(bytes);
 			} catch (error) {
-				fail(ids, scrub((error as Error).message));
+				// The SSE attempt failing on its own status says less than the first answer.
+				fail(
+					ids,
+					error instanceof HttpStatus
+						? new HttpStatus(status, response.statusText)
+						: error instanceof Error
+							? error
+							: new Error(String(error)),
+				);
 				finish({
 					code: 2,
 					reason: `${shown} speaks neither Streamable HTTP (HTTP ${status}) nor HTTP+SSE`,
@@ -311,16 +359,15 @@ export function connectHttpUpstream(
 		void deliver(response, ids);
 	};
 
-	/** Error texts of `fetch` may quote the URL: never with its query. */
-	const scrub = (text: string): string =>
-		url.search === "" ? text : text.split(url.href).join(shown);
-
-	const networkReason = (error: unknown): string =>
-		scrub(describeNetworkError(error));
+	/** Why a request failed, in the audit's words; `fetch` errors may quote the URL: never with its query. */
+	const reasonOf = (error: unknown): string => {
+		const text = linkFailureReason(error, url);
+		return url.search === "" ? text : text.split(url.href).join(shown);
+	};
 
 	const send = (bytes: Buffer, message?: unknown): void => {
 		const ids =
-			message === undefined ? requestIds(bytes) : requestIdsIn(message);
+			message === undefined ? requestIds(bytes) : idsOf(message, "requests");
 		if (ready === undefined) {
 			ready = first(bytes, ids).catch(() => {});
 			return;
@@ -336,7 +383,8 @@ export function connectHttpUpstream(
 				openEvents();
 				await deliver(response, ids);
 			} catch (error) {
-				if (!signal.aborted) fail(ids, networkReason(error));
+				if (!signal.aborted)
+					fail(ids, error instanceof Error ? error : new Error(String(error)));
 			}
 		});
 	};
@@ -344,14 +392,19 @@ export function connectHttpUpstream(
 	return {
 		send,
 		ended,
+		get transport() {
+			return legacy ? "sse" : "streamable-http";
+		},
 		async close() {
 			if (sessionId !== undefined && !legacy) {
-				await Promise.race([
-					fetch(url, { method: "DELETE", headers: sessionHeaders() })
-						.then((r) => r.body?.cancel())
-						.catch(() => {}),
-					new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS).unref()),
-				]);
+				// Ending the session is a courtesy (servers may answer 405): bounded, errors ignored.
+				await fetch(url, {
+					method: "DELETE",
+					headers: sessionHeaders(),
+					signal: AbortSignal.timeout(DELETE_WAIT_MS),
+				})
+					.then((response) => response.body?.cancel())
+					.catch(() => {});
 			}
 			controller.abort();
 			finish({ code: 0, reason: "was disconnected", startFailed: false });
@@ -380,44 +433,111 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 	});
 }
 
+/** The ids of the requests in a frame (what the server owes an answer to). */
 function requestIds(bytes: Buffer): Id[] {
-	return requestIdsIn(parseJson(bytes.toString("utf8")));
-}
-
-/** The ids of the requests in a message or batch (what the server owes an answer to). */
-function requestIdsIn(message: unknown): Id[] {
-	const ids: Id[] = [];
-	for (const m of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(m) || typeof m.method !== "string") continue;
-		if (typeof m.id === "string" || typeof m.id === "number") ids.push(m.id);
-	}
-	return ids;
+	return idsOf(parseJson(bytes.toString("utf8")), "requests");
 }
 
 /** The ids a message (or batch) from the server answers. */
 function answeredIds(data: string): Id[] {
 	// Requests and notifications from the server answer nothing: skip them unparsed.
 	if (!data.includes('"result"') && !data.includes('"error"')) return [];
-	const message = parseJson(data);
-	const ids: Id[] = [];
-	for (const m of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(m) || typeof m.method === "string") continue;
-		if (typeof m.id === "string" || typeof m.id === "number") ids.push(m.id);
-	}
-	return ids;
+	return idsOf(parseJson(data), "responses");
 }
 
-function describeNetworkError(error: unknown): string {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current !== undefined; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (code === "ECONNREFUSED") return "connection refused";
-		if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
-		if (typeof code === "string") return code;
-		const errors = (current as { errors?: unknown }).errors;
-		current = Array.isArray(errors)
-			? errors[0]
-			: (current as { cause?: unknown }).cause;
+/**
+ * Connects to an HTTP target (Streamable HTTP, or HTTP+SSE when the first POST gets a 4xx
+ * other than 401/403) and lists every page of tools.
+ *
+ * @param server - the endpoint and extra headers
+ * @param options - time budget, progress line and label
+ * @returns the tools, the server's info, the transport that worked, and `close()`
+ * @throws CliFailure `target`: connection refused, host not found, HTTP status, timeout
+ */
+export async function listHttpTools(
+	server: { url: string; headers: Readonly<Record<string, string>> },
+	options: TargetOptions,
+): Promise<ListedTools> {
+	const url = new URL(server.url);
+	const deadline = new Deadline(options.timeoutMs);
+	options.progress.update(`Connecting to ${options.label}`);
+	const channel = new HttpChannel(server, deadline, options);
+	const link = channel.link;
+	try {
+		const listed = await listServerTools(channel, deadline, options);
+		return {
+			...listed,
+			transport: link.transport,
+			close: async () => {
+				await link.close();
+				deadline.dispose();
+				return undefined;
+			},
+		};
+	} catch (error) {
+		await link.close();
+		deadline.dispose();
+		throw describeHttpFailure(error, {
+			label: options.label,
+			url,
+			phase: deadline.phase,
+			timeoutMs: options.timeoutMs,
+			fellBack: link.transport === "sse",
+		});
 	}
-	return error instanceof Error ? error.message : String(error);
+}
+
+/** A {@link Channel} of JSON messages over the HTTP link; any failure of the link fails it. */
+class HttpChannel implements Channel {
+	onmessage?: (message: unknown) => void;
+	onfail?: (error: Error) => void;
+	readonly link: HttpLink;
+	#method = "";
+	#failed = false;
+
+	constructor(
+		server: { url: string; headers: Readonly<Record<string, string>> },
+		deadline: Deadline,
+		options: TargetOptions,
+	) {
+		this.link = connectHttpUpstream({
+			url: server.url,
+			headers: server.headers,
+			timeoutMs: options.timeoutMs,
+			signal: deadline.signal,
+			log: () => {
+				if (this.link.transport === "sse")
+					options.progress.update(
+						`Trying the SSE transport at ${options.label}`,
+					);
+			},
+			onMessage: (bytes) => {
+				const message = parseJson(bytes.toString("utf8"));
+				if (message === undefined) {
+					this.#fail(
+						new ProtocolFailure(
+							`answered ${this.#method} with something that is not JSON`,
+						),
+					);
+					return;
+				}
+				this.onmessage?.(message);
+			},
+			onFailure: (_ids, error) => this.#fail(error),
+		});
+		void this.link.ended.then((end) => {
+			if (end.code !== 0) this.#fail(new ProtocolFailure(end.reason));
+		});
+	}
+
+	async send(message: Record<string, unknown>): Promise<void> {
+		if (typeof message.method === "string") this.#method = message.method;
+		this.link.send(Buffer.from(JSON.stringify(message)), message);
+	}
+
+	#fail(error: Error): void {
+		if (this.#failed) return;
+		this.#failed = true;
+		this.onfail?.(error);
+	}
 }

@@ -7,11 +7,6 @@
 
 /**
  * Thrown into the running step when the budget is spent.
- *
- * @example
- * ```ts
- * if (error instanceof DeadlineExpired) stderr.write(`timed out during ${error.phase}\n`);
- * ```
  */
 export class DeadlineExpired extends Error {
 	/**
@@ -30,13 +25,6 @@ export class DeadlineExpired extends Error {
 
 /**
  * A budget of `timeoutMs` from now; see {@link Deadline.run}.
- *
- * @example
- * ```ts
- * const deadline = new Deadline(15_000);
- * const result = await deadline.run("initialize", session.request("initialize", params));
- * deadline.dispose();
- * ```
  */
 export class Deadline {
 	/** The budget, for messages. */

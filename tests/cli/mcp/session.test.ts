@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { Deadline, DeadlineExpired } from "../../src/cli/client/deadline.js";
-import { RpcFailure } from "../../src/cli/client/failures.js";
+import { Deadline, DeadlineExpired } from "../../../src/cli/mcp/deadline.js";
 import {
 	type Channel,
 	listServerTools,
 	RpcSession,
-} from "../../src/cli/client/session.js";
+} from "../../../src/cli/mcp/session.js";
+import { RpcFailure } from "../../../src/cli/mcp/target-errors.js";
 
 type Reply = (message: Record<string, unknown>) => unknown[];
 
@@ -82,12 +82,14 @@ describe("listServerTools", () => {
 		await expect(
 			listServerTools(looping, new Deadline(5_000), quiet),
 		).rejects.toThrow(
-			'repeated the tools/list cursor "0" after 2 pages; stopped listing',
+			'broke the tools/list paging: page 2 repeated the cursor "0"; stopped listing',
 		);
 		const shapeless = channelOf(server([{ items: [] }]));
 		await expect(
 			listServerTools(shapeless, new Deadline(5_000), quiet),
-		).rejects.toThrow('answered tools/list without a "tools" array');
+		).rejects.toThrow(
+			'broke the tools/list paging: page 1 is not a list result (no "tools" array); stopped listing',
+		);
 	});
 
 	it("names the page that ran out of time", async () => {

@@ -1,5 +1,5 @@
-// The one reader of `text/event-stream` bodies for every MCP client of the CLI (the audit's
-// HTTP target and the proxy's HTTP upstream), following the HTML standard's parsing rules
+// The one reader of `text/event-stream` bodies of the CLI (the HTTP link, its Streamable HTTP
+// streams and its HTTP+SSE fallback), following the HTML standard's parsing rules
 // (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation):
 // lines end with CRLF, LF or CR; a blank line dispatches; `data` lines join with "\n"; one
 // space after the colon is dropped; comments start with ":"; the default event is "message";
@@ -119,7 +119,7 @@ export class EventStreamReader {
 }
 
 /** How a body was read to its end: the server ended it, or the connection failed or was aborted. */
-export type StreamEnd = "ended" | "failed";
+type StreamEnd = "ended" | "failed";
 
 /**
  * Reads an event stream body to its end (or abort), calling `onEvent` with each event.
@@ -152,26 +152,6 @@ export async function readEventStream(
 	}
 	for (const event of reader.end()) onEvent(event);
 	return "ended";
-}
-
-/** The events of a body, for a reader that waits for one answer; the body is cancelled when it stops. */
-export async function* readEvents(
-	body: ReadableStream<Uint8Array>,
-): AsyncGenerator<ServerSentEvent, void, undefined> {
-	const parser = new EventStreamReader();
-	const source = body.getReader();
-	try {
-		for (;;) {
-			const { done, value } = await source.read();
-			if (done) {
-				yield* parser.end();
-				return;
-			}
-			yield* parser.push(value);
-		}
-	} finally {
-		source.cancel().catch(() => {});
-	}
 }
 
 /** JSON text as a value, `undefined` when it is not JSON. */

@@ -1,0 +1,359 @@
+/**
+ * The stdio link: a server started as a child process (its tree ended as a whole), its stdout
+ * read as newline-delimited lines of bytes, its stdin written one message a write. The proxy's
+ * upstream ({@link startStdioUpstream}) and the audit's listing ({@link listStdioTools}) both
+ * run on it.
+ *
+ * @module
+ */
+import { StringDecoder } from "node:string_decoder";
+import { frameLine, LineFramer } from "../../adapters/jsonrpc/lines.js";
+import type { CliOutput } from "../io.js";
+import {
+	type ServerCommand,
+	type ServerProcess,
+	startServerProcess,
+} from "../process/server-process.js";
+import { signalExitCode } from "../process/signals.js";
+import { Deadline } from "./deadline.js";
+import {
+	type Channel,
+	type ListedTools,
+	listServerTools,
+	type TargetOptions,
+} from "./session.js";
+import {
+	describeStdioFailure,
+	notEndedNote,
+	ServerExited,
+	ServerFatal,
+	spawnFailure,
+} from "./target-errors.js";
+
+/** What a line reader reports: a complete line (its bytes, line end included), or a line over the bound. */
+export type LineEvent =
+	| { type: "line"; bytes: Buffer }
+	| { type: "overflow"; length: number };
+
+/**
+ * Newline framing on bytes for the proxy: each line is reported as the bytes that came, its
+ * `\n` included, so a line the proxy passes on unchanged is written as it is, in one write,
+ * with nothing decoded or copied on the way (a line inside one chunk is a view of that chunk).
+ * A line longer than `maxLineBytes` is dropped and reported as an overflow with its length.
+ */
+export function lineReader(
+	onLine: (event: LineEvent) => void,
+	maxLineBytes?: number,
+): { push(chunk: Uint8Array): void; end(): void } {
+	return new LineFramer(
+		(bytes) => onLine({ type: "line", bytes: asBuffer(bytes) }),
+		(length) => onLine({ type: "overflow", length }),
+		maxLineBytes,
+	);
+}
+
+/** The same bytes as a `Buffer` (a line from one chunk of a pipe already is one). */
+function asBuffer(bytes: Uint8Array): Buffer {
+	return Buffer.isBuffer(bytes)
+		? bytes
+		: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** How an upstream ended, in the proxy's terms. */
+export interface UpstreamEnd {
+	/** The exit code the proxy passes on (the server's own, or 1 for a lost connection). */
+	code: number;
+	/** One sentence: "exited with code 1", "was ended by SIGKILL", "closed the connection". */
+	reason: string;
+	/** It could not be started at all (command not found, connection refused): exit 2. */
+	startFailed: boolean;
+}
+
+/** An upstream server the proxy talks to, however it is connected. */
+export interface UpstreamLink {
+	/**
+	 * Sends one frame (a JSON text, with or without its newline); `message` is its parsed form
+	 * when the caller has it (an HTTP upstream reads the request ids off it).
+	 */
+	send(bytes: Buffer, message?: unknown): void;
+	/** Settles when the upstream is gone by itself (never rejects). */
+	readonly ended: Promise<UpstreamEnd>;
+	/** Ends it (and its whole process tree); resolves with how it ended. */
+	close(): Promise<UpstreamEnd>;
+	/** Last lines of its stderr, for messages. */
+	stderrTail(): string;
+	/** Stops the process tree synchronously (for process exit). */
+	killNow(): void;
+	/** Settles once the upstream takes more input (back-pressure); at once when it does now. */
+	drained(): Promise<void>;
+	/** Whether writes are waiting for the upstream to read them. */
+	needsDrain(): boolean;
+}
+
+const LF = 0x0a;
+const NEWLINE = Buffer.from("\n");
+
+/** A started server, its stdout framed into lines, its stdin taking one write a message. */
+interface StdioLink {
+	server: ServerProcess;
+	/** Writes one message, adding its `\n` when it has none; nothing once stdin is closed. */
+	send(bytes: Buffer): void;
+	/** Settles when stdout ended (its last line reported) or was closed. */
+	stdoutEnded: Promise<void>;
+}
+
+function openStdioLink(
+	command: ServerCommand,
+	onLine: (event: LineEvent) => void,
+	onStderr?: (chunk: Buffer) => void,
+	maxLineBytes?: number,
+): StdioLink {
+	const server = startServerProcess(
+		command,
+		onStderr === undefined ? {} : { onStderr },
+	);
+	const lines = lineReader(onLine, maxLineBytes);
+	server.stdout.on("data", (chunk: Buffer) => lines.push(chunk));
+	const stdoutEnded = new Promise<void>((resolve) => {
+		server.stdout.once("end", () => {
+			lines.end();
+			resolve();
+		});
+		server.stdout.once("close", () => resolve());
+	});
+	const stdin = server.stdin;
+	const send = (bytes: Buffer): void => {
+		if (stdin.destroyed || stdin.writableEnded) return;
+		// One write a message: a second one for the line end would cost a system call.
+		stdin.write(
+			bytes[bytes.length - 1] === LF
+				? bytes
+				: Buffer.concat([bytes, NEWLINE], bytes.length + 1),
+		);
+	};
+	return { server, send, stdoutEnded };
+}
+
+/** Options of {@link startStdioUpstream}. */
+interface StdioUpstreamOptions {
+	command: string;
+	args: readonly string[];
+	env: NodeJS.ProcessEnv;
+	/** Where the server's stderr goes (the proxy's own stderr), unchanged. */
+	stderr: CliOutput;
+	/** Each line (or overflow) the server writes to stdout. */
+	onLine(event: LineEvent): void;
+	maxLineBytes?: number;
+}
+
+const STDERR_TAIL = 4096;
+
+/**
+ * Starts the upstream server as a child process in its own process group, with the whole
+ * environment of the proxy, and frames its stdout into lines. Its stderr is copied to the
+ * proxy's stderr (a client shows it in its server log).
+ */
+export function startStdioUpstream(
+	options: StdioUpstreamOptions,
+): UpstreamLink {
+	const decoder = new StringDecoder("utf8");
+	const { server, send, stdoutEnded } = openStdioLink(
+		{ command: options.command, args: options.args, env: options.env },
+		options.onLine,
+		(chunk) => options.stderr.write(decoder.write(chunk)),
+		options.maxLineBytes,
+	);
+	let closing = false;
+	const describeExit = async (): Promise<UpstreamEnd> => {
+		const failure = await server.spawned.then(
+			() => undefined,
+			(error: unknown) => error ?? new Error("spawn failed"),
+		);
+		if (failure !== undefined) {
+			return {
+				code: 2,
+				reason:
+					spawnFailure(failure, options.command) ??
+					`Cannot start ${JSON.stringify(options.command)}: ${String(failure)}`,
+				startFailed: true,
+			};
+		}
+		const exit = await server.exited;
+		// Let the last lines it wrote reach the client before the proxy moves on.
+		await Promise.race([stdoutEnded, sleep(500)]);
+		if (exit.signal !== null) {
+			return {
+				code: closing ? 0 : signalExitCode(exit.signal),
+				reason: `was ended by ${exit.signal}`,
+				startFailed: false,
+			};
+		}
+		return {
+			code: exit.code ?? 0,
+			reason: `exited with code ${exit.code ?? 0}`,
+			startFailed: false,
+		};
+	};
+	const ended = describeExit();
+	const stdin = server.stdin;
+	return {
+		send,
+		ended,
+		async close() {
+			closing = true;
+			// Time to exit on the end of stdin (most servers do), then SIGTERM, then SIGKILL.
+			await server.end({ stdinGraceMs: 2_000, termGraceMs: 2_000 });
+			return ended;
+		},
+		stderrTail: () => server.stderr.text.slice(-STDERR_TAIL),
+		killNow: () => server.signal("SIGKILL"),
+		needsDrain: () => stdin.writableNeedDrain,
+		drained: () => {
+			if (!stdin.writableNeedDrain || stdin.destroyed) return Promise.resolve();
+			return new Promise((resolve) => {
+				const done = (): void => {
+					stdin.off("drain", done);
+					stdin.off("close", done);
+					resolve();
+				};
+				stdin.once("drain", done);
+				stdin.once("close", done);
+			});
+		},
+	};
+}
+
+/** How long a silent server may take before the CLI says it is still starting. */
+const STILL_STARTING_MS = 10_000;
+// A server that wrote a fatal error gets this long to prove it is alive with a message.
+const FATAL_QUIET_MS = 1_500;
+// How long to wait for the exit status of a server whose stdout has ended.
+const EXIT_AFTER_EOF_MS = 200;
+
+/**
+ * Starts a stdio server, initializes it and follows `tools/list` through every page. On
+ * failure the server's tree is ended before the error is thrown.
+ *
+ * @param server - the command line to start
+ * @param options - time budget, progress line and label
+ * @returns the tools, the server's info, and `close()`
+ * @throws CliFailure `target` with one sentence: command not found, exited (with the stderr
+ * lines that name the cause), a fatal error on stderr, timed out (naming the phase), or an
+ * error answer
+ */
+export async function listStdioTools(
+	server: ServerCommand,
+	options: TargetOptions,
+): Promise<ListedTools> {
+	const deadline = new Deadline(options.timeoutMs, options.startTimeoutMs);
+	options.progress.update(`Starting ${options.label}`);
+	// `npx -y` may download for a minute before the server says anything: the budget
+	// starts at its first output, and a silent wait is said to be one.
+	const stillStarting = setTimeout(() => {
+		if (deadline.waiting) options.onStillStarting?.(STILL_STARTING_MS);
+	}, STILL_STARTING_MS);
+	stillStarting.unref();
+	const spoke = (): void => {
+		clearTimeout(stillStarting);
+		deadline.started();
+	};
+	const channel = new StdioChannel(server, spoke);
+	const child = channel.server;
+	child.stdout.once("data", spoke);
+	try {
+		await deadline.run("spawn", child.spawned);
+		const listed = await listServerTools(channel, deadline, options);
+		return {
+			...listed,
+			close: async () => {
+				const gone = await child.end({ deadline: deadline.end });
+				deadline.dispose();
+				return gone ? undefined : notEndedNote(options.label, child.pid);
+			},
+		};
+	} catch (error) {
+		clearTimeout(stillStarting);
+		await child.end({ deadline: deadline.end });
+		deadline.dispose();
+		throw describeStdioFailure(error, {
+			label: options.label,
+			command: server.command,
+			phase: deadline.phase,
+			timeoutMs: options.timeoutMs,
+			...(options.startTimeoutMs === undefined
+				? {}
+				: { startTimeoutMs: options.startTimeoutMs }),
+			stderr: child.stderr,
+		});
+	}
+}
+
+/** A {@link Channel} of JSON messages over the stdio link. */
+class StdioChannel implements Channel {
+	onmessage?: (message: unknown) => void;
+	onfail?: (error: Error) => void;
+	readonly server: ServerProcess;
+	readonly #send: (bytes: Buffer) => void;
+	#junk: string | undefined;
+	#failed = false;
+	#lastMessage = 0;
+
+	constructor(command: ServerCommand, onStderr: () => void) {
+		const link = openStdioLink(
+			command,
+			(event) => {
+				if (event.type === "line") this.#line(event.bytes.toString("utf8"));
+			},
+			onStderr,
+		);
+		this.server = link.server;
+		this.#send = link.send;
+		// The server is gone when its stdout ends, not when the direct child exits: a launcher
+		// may exit and leave the server it started on the same pipes.
+		void link.stdoutEnded.then(() => {
+			const wait = new Promise<undefined>((resolve) =>
+				setTimeout(resolve, EXIT_AFTER_EOF_MS, undefined),
+			);
+			void Promise.race([this.server.exited, wait]).then((status) =>
+				this.#fail(new ServerExited(status, this.#junk)),
+			);
+		});
+		this.server.stderr.onFatal((line) => {
+			const seenAt = Date.now();
+			setTimeout(() => {
+				if (this.#lastMessage < seenAt) this.#fail(new ServerFatal(line));
+			}, FATAL_QUIET_MS).unref();
+		});
+	}
+
+	async send(message: Record<string, unknown>): Promise<void> {
+		// A write to a server that is gone fails: its exit is reported instead.
+		this.#send(Buffer.from(frameLine(message)));
+	}
+
+	#line(line: string): void {
+		if (line.trim() === "") return;
+		let message: unknown;
+		try {
+			message = JSON.parse(line);
+		} catch {
+			// Servers that log to stdout by mistake: skip the line, name it if they fail.
+			this.#junk ??= line.trim().slice(0, 200);
+			return;
+		}
+		this.#lastMessage = Date.now();
+		this.onmessage?.(message);
+	}
+
+	#fail(error: Error): void {
+		if (this.#failed) return;
+		this.#failed = true;
+		this.onfail?.(error);
+	}
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => {
+		setTimeout(resolve, ms).unref();
+	});
+}
