@@ -23,10 +23,6 @@ function escapeOne(character: string): string {
  *
  * @param text - any text
  * @returns the same text, one line, safe to print
- * @example
- * ```ts
- * printable("web/search\u001b[2J\u202e"); // 'web/search\\u001b[2J\\u202e'
- * ```
  */
 export function printable(text: string): string {
 	return text.replace(UNPRINTABLE, escapeOne);
@@ -39,10 +35,6 @@ export function printable(text: string): string {
  *
  * @param json - the output of `JSON.stringify`
  * @returns the same JSON, safe to print
- * @example
- * ```ts
- * printableJson(JSON.stringify({ name: "a\u202eb" })); // '{"name":"a\\u202eb"}'
- * ```
  */
 export function printableJson(json: string): string {
 	return json.replace(UNPRINTABLE_IN_JSON, escapeOne);
@@ -57,10 +49,6 @@ export function printableJson(json: string): string {
  *
  * @param value - the URL as given
  * @returns the URL for display
- * @example
- * ```ts
- * displayUrl("https://user:secret@example.com/mcp?token=abc"); // "https://example.com/mcp"
- * ```
  */
 export function displayUrl(value: string | URL): string {
 	let url: URL;

@@ -21,10 +21,6 @@ const WIRE_COLUMN_MAX = 40;
  * @param label - where the tools came from, e.g. `the demo server`
  * @param style - colours, or none
  * @returns the text, ending with a newline
- * @example
- * ```ts
- * stdout.write(formatAudit(buildAuditJson(catalog, ["openai"], false), "tools.json", createStyle(false)));
- * ```
  */
 export function formatAudit(
 	doc: AuditJson,

@@ -19,10 +19,6 @@ import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
  * @returns 0, or 1 under `--strict` when any name would not be sent as is or a tool
  * definition breaks the MCP schema
  * @throws CliFailure when the target cannot be read (the caller prints it, exit 2)
- * @example
- * ```ts
- * const code = await runAudit({ command: "audit", target: { type: "demo" }, profiles: ["openai"], json: false, strict: true, timeoutMs: 15_000, startTimeoutMs: 120_000 }, io);
- * ```
  */
 export async function runAudit(
 	command: AuditCommand,
@@ -55,13 +51,8 @@ export async function runAudit(
  * @param profiles - the profiles, in output order
  * @param strict - whether a name that is not sent as is, or a finding, fails (exit code 1)
  * @returns the document `audit --json` prints
- * @example
- * ```ts
- * const doc = buildAuditJson(catalog, ["openai"], false);
- * doc.profiles[0]?.totals.renamed;
- * ```
  */
-export function buildAuditJson(
+function buildAuditJson(
 	catalog: Catalog,
 	profiles: readonly ProfileName[],
 	strict: boolean,

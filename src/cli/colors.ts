@@ -3,12 +3,6 @@ import type { CliOutput } from "./io.js";
 
 /**
  * Text decorations the CLI uses; each returns its input unchanged when colours are off.
- *
- * @example
- * ```ts
- * const style: Style = createStyle(true);
- * stdout.write(style.green("✓ ok"));
- * ```
  */
 export interface Style {
 	readonly enabled: boolean;
@@ -29,11 +23,6 @@ export interface Style {
  * @param stream - stdout or stderr
  * @param env - the environment
  * @returns `true` when escape codes may be written
- * @example
- * ```ts
- * isColorEnabled(process.stdout, { NO_COLOR: "1" }); // false
- * isColorEnabled({ write() {}, isTTY: false }, { FORCE_COLOR: "1" }); // true
- * ```
  */
 export function isColorEnabled(
 	stream: CliOutput,
@@ -56,11 +45,6 @@ export function isColorEnabled(
  *
  * @param enabled - what {@link isColorEnabled} said
  * @returns decorators that add SGR codes, or return text as is
- * @example
- * ```ts
- * const style = createStyle(false);
- * style.red("x"); // "x"
- * ```
  */
 export function createStyle(enabled: boolean): Style {
 	const paint =

@@ -6,13 +6,8 @@ import { CliFailure } from "./_failure.js";
 
 /**
  * How to start the bundled demo server as a stdio child.
- *
- * @example
- * ```ts
- * const { command, args, cwd }: DemoServerCommand = findDemoServer();
- * ```
  */
-export interface DemoServerCommand {
+interface DemoServerCommand {
 	command: string;
 	args: string[];
 	/** Set for the TypeScript source, so `--import tsx` resolves from the package. */
@@ -34,10 +29,6 @@ const CANDIDATES = [
  * @param base - the URL to look from; default this module's
  * @returns the command line that starts it with the running Node binary
  * @throws CliFailure `target` when neither is there
- * @example
- * ```ts
- * const { command, args } = findDemoServer(); // process.execPath, ["/…/dist/demo-server.js"]
- * ```
  */
 export function findDemoServer(
 	base: string | URL = import.meta.url,

@@ -2,12 +2,6 @@ import type { CliOutput } from "./io.js";
 
 /**
  * A transient status line on stderr; see {@link startProgress}.
- *
- * @example
- * ```ts
- * const progress: Progress = startProgress(stderr, env, "Listing tools");
- * progress.stop();
- * ```
  */
 export interface Progress {
 	/** Whether the line is shown (a terminal); otherwise updates go nowhere. */
@@ -31,12 +25,6 @@ const CLEAR_LINE = "\r\u001b[2K";
  * @param env - the environment (`TERM`)
  * @param text - the first status text
  * @returns a handle to update and stop the line
- * @example
- * ```ts
- * const progress = startProgress(process.stderr, process.env, "Starting node server.js");
- * progress.update("Listing tools");
- * progress.stop();
- * ```
  */
 export function startProgress(
 	stream: CliOutput,

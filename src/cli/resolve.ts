@@ -24,10 +24,6 @@ const REASONS: Readonly<Record<string, string>> = {
  * @param io - streams and environment
  * @returns 0 for `exact` and `corrected`, 1 for `suggest` and `none`
  * @throws CliFailure when the target cannot be read (the caller prints it, exit 2)
- * @example
- * ```ts
- * const code = await runResolve({ command: "resolve", name: "fetch_content", target: { type: "demo" }, mode: "safe", json: false, timeoutMs: 15_000, startTimeoutMs: 120_000 }, io);
- * ```
  */
 export async function runResolve(
 	command: ResolveCommand,
@@ -56,12 +52,8 @@ export async function runResolve(
  * @param input - the name a model sent
  * @param mode - `safe` or `mcporter`
  * @returns the document `resolve --json` prints
- * @example
- * ```ts
- * buildResolveJson(catalog, "linear.listIssues", "safe").resolution.kind; // "corrected"
- * ```
  */
-export function buildResolveJson(
+function buildResolveJson(
 	catalog: Catalog,
 	input: string,
 	mode: "safe" | "mcporter",
@@ -96,12 +88,8 @@ export function buildResolveJson(
  * @param catalog - where the tools came from (`label`) and which are destructive
  * @param style - colours, or none
  * @returns the text, ending with a newline
- * @example
- * ```ts
- * stdout.write(formatResolve(buildResolveJson(catalog, "fetch_content", "safe"), catalog, createStyle(false)));
- * ```
  */
-export function formatResolve(
+function formatResolve(
 	doc: ResolveJson,
 	catalog: Pick<Catalog, "label" | "tools">,
 	style: Style,

@@ -4,21 +4,11 @@ import type { ToolFinding } from "./tool-list.js";
 /**
  * Version of the `--json` documents, bumped on any incompatible change (a field removed,
  * renamed or retyped); new fields may appear within a version. Documented in docs/cli.md.
- *
- * @example
- * ```ts
- * if (doc.schemaVersion !== SCHEMA_VERSION) throw new Error("unknown schema");
- * ```
  */
 export const SCHEMA_VERSION = 1;
 
 /**
  * Where the tool names came from, in `--json` output. HTTP headers are never echoed.
- *
- * @example
- * ```ts
- * const source: SourceJson = { type: "http", url: "http://localhost:3000/mcp", transport: "streamable-http" };
- * ```
  */
 export type SourceJson =
 	| { type: "demo" }
@@ -29,13 +19,8 @@ export type SourceJson =
 
 /**
  * The server's `serverInfo`, or `null` for files and stdin.
- *
- * @example
- * ```ts
- * const server: ServerJson = { name: "mcp-tool-names-demo", version: "1.0.0" };
- * ```
  */
-export interface ServerJson {
+interface ServerJson {
 	name: string;
 	version: string;
 	title?: string;
@@ -43,32 +28,16 @@ export interface ServerJson {
 
 /**
  * One name of {@link AuditProfileJson}: exactly `auditNames`'s `AuditEntry`.
- *
- * @example
- * ```ts
- * const holder = entries.find((e: AuditEntryJson) => e.status === "collision")?.collidesWith;
- * ```
  */
 export type AuditEntryJson = AuditEntry;
 
 /**
  * One profile of {@link AuditJson}: exactly `auditNames`'s `AuditReport`.
- *
- * @example
- * ```ts
- * const openai: AuditProfileJson | undefined = doc.profiles.find((p) => p.profile === "openai");
- * ```
  */
 export type AuditProfileJson = AuditReport;
 
 /**
  * `mcp-tool-names audit --json`.
- *
- * @example
- * ```ts
- * const report: AuditJson = JSON.parse(stdout);
- * const renamed = report.profiles[0]?.entries.filter((e) => e.status !== "ok");
- * ```
  */
 export interface AuditJson {
 	schemaVersion: typeof SCHEMA_VERSION;
@@ -91,12 +60,6 @@ export interface AuditJson {
 
 /**
  * `mcp-tool-names resolve <name> --json`.
- *
- * @example
- * ```ts
- * const { resolution } = JSON.parse(stdout) as ResolveJson;
- * if (resolution.kind === "corrected") console.log(resolution.name);
- * ```
  */
 export interface ResolveJson {
 	schemaVersion: typeof SCHEMA_VERSION;

@@ -1,10 +1,5 @@
 /**
  * One cell of a {@link renderTable} row: plain text, optionally decorated after padding.
- *
- * @example
- * ```ts
- * const cell: TableCell = { text: "✓", style: style.green };
- * ```
  */
 export interface TableCell {
 	text: string;
@@ -13,13 +8,8 @@ export interface TableCell {
 
 /**
  * Options of {@link renderTable}.
- *
- * @example
- * ```ts
- * renderTable(rows, { indent: "", maxWidths: [undefined, 40], overflow: [undefined, "wrap"] });
- * ```
  */
-export interface TableOptions {
+interface TableOptions {
 	/** Put before every line; default two spaces. */
 	indent?: string;
 	/** Between columns; default two spaces. */
@@ -43,10 +33,6 @@ const ZERO = /[\p{M}\u200b-\u200f\u2060\ufeff]/u;
  *
  * @param text - plain text without escape codes
  * @returns its width in columns
- * @example
- * ```ts
- * displayWidth("搜索/获取"); // 9
- * ```
  */
 export function displayWidth(text: string): number {
 	let width = 0;
@@ -64,10 +50,6 @@ export function displayWidth(text: string): number {
  * @param rows - rows of cells; rows may have fewer cells than others
  * @param options - indent, gap, widest columns
  * @returns the lines, without trailing spaces or newlines
- * @example
- * ```ts
- * renderTable([[{ text: "a/b" }, { text: "→" }, { text: "a_b" }]]); // ["  a/b  →  a_b"]
- * ```
  */
 export function renderTable(
 	rows: readonly (readonly TableCell[])[],

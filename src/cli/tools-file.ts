@@ -12,11 +12,6 @@ import { readToolList, type ToolList } from "./tool-list.js";
  * @param label - how to name the input in messages (`tools.json`, `stdin`)
  * @returns the tools in listed order, and the findings about their definitions
  * @throws CliFailure `target` when the text is not JSON or holds no tool list
- * @example
- * ```ts
- * parseToolsJson('["websearch/fetch_content"]', "stdin").tools;
- * // [{ name: "websearch/fetch_content", protected: false }]
- * ```
  */
 export function parseToolsJson(text: string, label: string): ToolList {
 	const json = text.replace(/^\uFEFF/, "");

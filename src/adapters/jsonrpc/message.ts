@@ -27,6 +27,11 @@ export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 /** The peer failed; what a low-level server's own thrown `Error` becomes. */
 export const INTERNAL_ERROR = -32603;
+/**
+ * -32000, the first implementation-defined server error: the MCP SDK's `ConnectionClosed`, and
+ * what its HTTP server answers for a transport request it refuses.
+ */
+export const SERVER_ERROR = -32000;
 
 // Ids longer than this are not tracked: a peer must not be able to park megabytes in the
 // pending tables. Real clients send small integers or UUIDs.

@@ -7,7 +7,11 @@
  * @module
  */
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
-import { type MessageId as Id, idsOf } from "../../adapters/jsonrpc/message.js";
+import {
+	type MessageId as Id,
+	idsOf,
+	SERVER_ERROR,
+} from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import { displayUrl } from "../_printable.js";
 import type { ProxyLogger } from "../proxy/log.js";
@@ -112,7 +116,10 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 			const reply = {
 				jsonrpc: "2.0",
 				id,
-				error: { code: -32000, message: `MCP server at ${shown}: ${why}` },
+				error: {
+					code: SERVER_ERROR,
+					message: `MCP server at ${shown}: ${why}`,
+				},
 			};
 			options.onMessage(Buffer.from(JSON.stringify(reply)), id);
 		}

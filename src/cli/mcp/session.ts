@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc/message.js";
 import { ToolPages } from "../../adapters/routing/list-every-page.js";
 import { isRecord } from "../../core/_guards.js";
 import { isMcpToolNamesError } from "../../core/errors.js";
@@ -222,7 +223,10 @@ export class RpcSession {
 					: {
 							jsonrpc: "2.0",
 							id,
-							error: { code: -32601, message: `Method not found: ${method}` },
+							error: {
+								code: METHOD_NOT_FOUND,
+								message: `Method not found: ${method}`,
+							},
 						};
 			this.#channel.send(answer).catch(() => {});
 			return;

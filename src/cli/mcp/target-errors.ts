@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc/message.js";
 import { CliFailure } from "../_failure.js";
 import type { ExitStatus } from "../process/server-process.js";
 import { receivedSignal } from "../process/signals.js";
@@ -239,7 +240,7 @@ function withCause(sentence: string, lines: readonly string[]): string {
 
 function answerFailure(error: unknown, phase: string): string {
 	if (error instanceof RpcFailure) {
-		return error.code === -32601
+		return error.code === METHOD_NOT_FOUND
 			? `does not support ${phase.replace(/ \(page \d+\)$/, "")} (method not found)`
 			: `answered ${phase} with an error: ${firstLine(error.message)}`;
 	}

@@ -8,6 +8,7 @@ import { isIP } from "node:net";
 import {
 	INVALID_REQUEST,
 	PARSE_ERROR,
+	SERVER_ERROR,
 } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import type { ListenSettings } from "../options/proxy.js";
@@ -23,7 +24,6 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
 const MAX_BATCH = 100;
 
 /** The JSON-RPC error code the SDK's server puts in its HTTP-level refusals. */
-const TRANSPORT_ERROR = -32000;
 
 /** A request refused before it reached a session: what to answer and log. */
 export interface Refusal {
@@ -282,7 +282,7 @@ export function sendRefusal(response: ServerResponse, refused: Refusal): void {
 export function refusal(
 	status: number,
 	message: string,
-	code: number = TRANSPORT_ERROR,
+	code: number = SERVER_ERROR,
 	headers?: Record<string, string>,
 ): Refusal {
 	return headers === undefined
@@ -295,7 +295,7 @@ function forbidden(message: string): Refusal {
 }
 
 function unauthorized(message: string, challenge: string): Refusal {
-	return refusal(401, message, TRANSPORT_ERROR, {
+	return refusal(401, message, SERVER_ERROR, {
 		"www-authenticate": challenge,
 	});
 }

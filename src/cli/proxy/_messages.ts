@@ -20,12 +20,6 @@ export interface Frame {
 
 /** What ends a message on a stdio link. */
 export const NEWLINE = "\n";
-/**
- * The JSON-RPC error code of a request the upstream will never answer: the MCP SDK's
- * `ErrorCode.ConnectionClosed` (the other codes are in adapters/jsonrpc/message.ts).
- */
-export const CONNECTION_CLOSED = -32000;
-
 /** The message in a line or body, or `undefined` when it is not JSON. */
 export function parse(bytes: Buffer): { value: unknown } | undefined {
 	try {

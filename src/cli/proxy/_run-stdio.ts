@@ -1,7 +1,7 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import process from "node:process";
-import { idsOf } from "../../adapters/jsonrpc/message.js";
+import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
 import { connectHttpUpstream } from "../mcp/http.js";
 import {
@@ -13,12 +13,7 @@ import {
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import { SIGNAL_CODES } from "../process/signals.js";
 import { type ProxyContext, upstreamEnv } from "./_context.js";
-import {
-	CONNECTION_CLOSED,
-	errorLine,
-	type Frame,
-	parse,
-} from "./_messages.js";
+import { errorLine, type Frame, parse } from "./_messages.js";
 import type { ProxyLogger } from "./log.js";
 import { ProxySession } from "./session.js";
 
@@ -143,7 +138,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			refuseAll = (bytes) => {
 				const ids = idsOf(parse(bytes)?.value, "requests");
 				for (const id of ids)
-					writeClient(errorLine(id, CONNECTION_CLOSED, end.reason).bytes);
+					writeClient(errorLine(id, SERVER_ERROR, end.reason).bytes);
 				if (ids.length > 0) finish(2);
 			};
 			setTimeout(() => finish(2), command.timeoutMs).unref();

@@ -8,8 +8,6 @@ import {
 import type { SharedCodec } from "../../adapters/redis/index.js";
 import type { ProfileName, WireNameCodec } from "../../index.js";
 
-export type { Protection };
-
 /** One routing decision the proxy reports: a correction, or a name it could not route. */
 interface RoutingDecision {
 	kind: "corrected" | "unknown";

@@ -10,11 +10,11 @@ import {
 	type MessageId,
 	OrderedQueue,
 	PARSE_ERROR,
+	SERVER_ERROR,
 	type StoreFailure,
 } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/_guards.js";
 import {
-	CONNECTION_CLOSED,
 	errorLine,
 	type Frame,
 	isBlank,
@@ -394,7 +394,7 @@ class InitializeWatch {
 			const reason = silent
 				? `The MCP server wrote nothing within ${ms} ms of starting; raise --start-timeout if it is still downloading (npx -y, uvx)`
 				: `The MCP server did not answer initialize within ${ms} ms; raise --timeout if it is slow to start`;
-			this.#options.toClient(errorLine(id, CONNECTION_CLOSED, reason));
+			this.#options.toClient(errorLine(id, SERVER_ERROR, reason));
 			this.#options.onTimeout(id, reason);
 		}, ms);
 	}
@@ -484,7 +484,7 @@ class PendingRequests {
 
 	/** The error answer for a request the gone upstream will never answer. */
 	closed(id: MessageId): Frame {
-		return errorLine(id, CONNECTION_CLOSED, `MCP server closed: ${this.#gone}`);
+		return errorLine(id, SERVER_ERROR, `MCP server closed: ${this.#gone}`);
 	}
 }
 
