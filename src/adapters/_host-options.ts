@@ -1,6 +1,6 @@
 // Option checks of the host-framework entries, on top of the routing module's own, so
 // `codec`, `profile`, `protection` and `mode` mean, and are refused, the same everywhere.
-import { checkOptions, functionOption } from "../core/_guards.js";
+import { checkOptions, functionOption } from "../core/guards.js";
 import type {
 	NameProfile,
 	ProfileName,

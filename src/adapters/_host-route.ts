@@ -1,5 +1,5 @@
 // The one place the host-framework entries call the routing policy.
-import { isRecord } from "../core/_guards.js";
+import { isRecord } from "../core/guards.js";
 import type { Resolution, WireNameCodec } from "../index.js";
 import type { CheckedRepairOptions } from "./_host-options.js";
 import { ToolRouter } from "./routing/router.js";

@@ -6,7 +6,7 @@
  * @module
  */
 import { type ToolEntry, toolEntryOf } from "../adapters/routing/tool-entry.js";
-import { describeValue, isRecord } from "../core/_guards.js";
+import { describeValue, isRecord } from "../core/guards.js";
 
 /**
  * A problem with one tool definition: `audit` lists it and `--strict` fails on it.

@@ -1,4 +1,4 @@
-import { isRecord } from "../core/_guards.js";
+import { isRecord } from "../core/guards.js";
 import { CliFailure } from "./_failure.js";
 import { readToolList, type ToolList } from "./tool-list.js";
 

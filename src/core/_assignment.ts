@@ -3,7 +3,6 @@
 // made elsewhere can be taken in (checkAdoption), and the diagnostic each assignment
 // reports. Nothing here changes the assignments; the codec applies what these return.
 
-import { listArgument } from "./_guards.js";
 import {
 	type NaturalWireName,
 	naturalWireName,
@@ -11,6 +10,7 @@ import {
 } from "./_wire-name.js";
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
+import { listArgument } from "./guards.js";
 import { isValidFor, type NameProfile } from "./profiles.js";
 
 /** One assignment a batch would make, with the reason to report when it is made. */

@@ -8,7 +8,7 @@
  * Arguments only remove rivals; they never add a slip. A candidate without a schema, or with
  * a malformed one, can take anything, and so can every candidate when `arguments` is absent.
  */
-import { isRecord, readArgument } from "./_guards.js";
+import { isRecord, readArgument } from "./guards.js";
 import type { IndexData, PreparedSchema } from "./name-index.js";
 
 /** The JSON types a schema may declare. */

@@ -1,7 +1,7 @@
-import { listArgument, optionsArgument } from "./_guards.js";
 import { WireNameCodec } from "./codec.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue } from "./errors.js";
+import { listArgument, optionsArgument } from "./guards.js";
 import {
 	alphabetOf,
 	isValidFor,

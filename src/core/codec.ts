@@ -8,10 +8,10 @@ import {
 	planNames,
 	report,
 } from "./_assignment.js";
-import { checkOptions, functionOption, invalidOption } from "./_guards.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
+import { checkOptions, functionOption, invalidOption } from "./guards.js";
 import {
 	type NameProfile,
 	type ProfileName,

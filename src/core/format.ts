@@ -1,5 +1,5 @@
-import { invalidArgument, optionsArgument, readArgument } from "./_guards.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
+import { invalidArgument, optionsArgument, readArgument } from "./guards.js";
 import type { Resolution } from "./resolve.js";
 
 /** Options of {@link formatResolution}. */

@@ -1,4 +1,4 @@
-import { stringArgument } from "./_guards.js";
+import { stringArgument } from "./guards.js";
 
 // FNV-1a, 32 bit: http://www.isthe.com/chongo/tech/comp/fnv/ (offset basis 2166136261,
 // prime 16777619). Chosen because it is tiny, synchronous, has no dependency and is trivial

@@ -1,6 +1,6 @@
 import { type Bucket, bucketOf } from "./_distance.js";
-import { isRecord, listArgument, readArgument } from "./_guards.js";
 import { keyOf, maskedHash, parseName } from "./_words.js";
+import { isRecord, listArgument, readArgument } from "./guards.js";
 import { ASCII, normalizeAscii, normalizeName } from "./normalize.js";
 
 /**

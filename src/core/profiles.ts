@@ -1,5 +1,5 @@
-import { readArgument } from "./_guards.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
+import { readArgument } from "./guards.js";
 
 /** Names of the built-in {@link profiles}. */
 export type ProfileName =

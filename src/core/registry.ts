@@ -1,10 +1,10 @@
+import { WireNameCodec } from "./codec.js";
+import { describeValue, McpToolNamesError } from "./errors.js";
 import {
 	functionOption,
 	optionsArgument,
 	positiveIntegerOption,
-} from "./_guards.js";
-import { WireNameCodec } from "./codec.js";
-import { describeValue, McpToolNamesError } from "./errors.js";
+} from "./guards.js";
 
 /**
  * Options of a {@link CodecRegistry}.

@@ -1,6 +1,5 @@
 import { distance as levenshtein } from "fastest-levenshtein";
 import { prepare } from "./_distance.js";
-import { optionsArgument, stringArgument } from "./_guards.js";
 import { compareRanked, type Ranked, rank } from "./_rank.js";
 import { argumentsOf, type CallArguments, takerOf } from "./_rule-arguments.js";
 import { CUT_SHORT } from "./_rule-cut-short.js";
@@ -16,6 +15,7 @@ import {
 } from "./_slip.js";
 import { parseName, scriptsOf } from "./_words.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
+import { optionsArgument, stringArgument } from "./guards.js";
 import {
 	type IndexData,
 	indexDataOf,

@@ -1,10 +1,3 @@
-import {
-	checkOptions,
-	invalidOption,
-	isRecord,
-	positiveIntegerOption,
-	readArgument,
-} from "./_guards.js";
 import { snapshotProfile } from "./_snapshot.js";
 import {
 	checkNames,
@@ -18,6 +11,13 @@ import {
 	isMcpToolNamesError,
 	McpToolNamesError,
 } from "./errors.js";
+import {
+	checkOptions,
+	invalidOption,
+	isRecord,
+	positiveIntegerOption,
+	readArgument,
+} from "./guards.js";
 import type { CodecStore, StoredNames } from "./store.js";
 
 /**

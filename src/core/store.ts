@@ -3,7 +3,7 @@ import {
 	isRecord,
 	readArgument,
 	stringArgument,
-} from "./_guards.js";
+} from "./guards.js";
 
 /**
  * What a {@link CodecStore} holds for one scope: the assignments, the profile they were

@@ -1,8 +1,4 @@
-import {
-	invalidArgument,
-	listArgument,
-	readArgument,
-} from "../core/_guards.js";
+import { invalidArgument, listArgument, readArgument } from "../core/guards.js";
 
 /** Tool names as a test has them: names, tool objects, or a `tools/list` result. */
 export type NamesInput =

@@ -3,7 +3,7 @@ import {
 	listArgument,
 	optionsArgument,
 	readArgument,
-} from "../core/_guards.js";
+} from "../core/guards.js";
 import { RESOLVE_OPTION_KEYS } from "../core/resolve.js";
 import { NameIndex, type ResolveOptions, resolveName } from "../index.js";
 import { throwIfAny } from "./_table.js";

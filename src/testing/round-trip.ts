@@ -1,4 +1,4 @@
-import { optionsArgument } from "../core/_guards.js";
+import { optionsArgument } from "../core/guards.js";
 import {
 	isWireSafe,
 	WireNameCodec,

@@ -1,4 +1,4 @@
-import { optionsArgument } from "../core/_guards.js";
+import { optionsArgument } from "../core/guards.js";
 import { auditNames, type NameProfile, type ProfileName } from "../index.js";
 import { throwIfAny } from "./_table.js";
 import { type NamesInput, namesOf } from "./names.js";

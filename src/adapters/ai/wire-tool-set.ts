@@ -1,4 +1,4 @@
-import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 

@@ -1,7 +1,7 @@
 // Fail closed: a message this package cannot process (a rewrite that throws, a result that
 // cannot be serialised again) is never passed on as it came, since a `tools/call` with an
 // undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
-import { invalidArgument, isRecord } from "../../core/_guards.js";
+import { invalidArgument, isRecord } from "../../core/guards.js";
 import { isMcpToolNamesError } from "../../index.js";
 import { INVALID_REQUEST } from "./message.js";
 

@@ -5,7 +5,7 @@ import {
 	isName,
 	isRecord,
 	readArgument,
-} from "../../core/_guards.js";
+} from "../../core/guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { EventStreamEditor } from "./_event-stream.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";

@@ -3,7 +3,7 @@ import {
 	functionOption,
 	invalidArgument,
 	positiveIntegerOption,
-} from "../../core/_guards.js";
+} from "../../core/guards.js";
 import { McpToolNamesError } from "../../index.js";
 
 /**

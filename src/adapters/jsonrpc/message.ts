@@ -2,7 +2,7 @@
 // error codes, the ordered queue of one direction, and shape guards and copy helpers for
 // untrusted values. Every reader here checks types before it trusts a value, so nothing a
 // peer can send makes them throw. Internal: not exported from a package entry.
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 
 /** A JSON object as seen from the outside: any keys, unknown values. */
 export type JsonRecord = Record<string, unknown>;

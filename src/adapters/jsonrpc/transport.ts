@@ -3,7 +3,7 @@ import {
 	describeValue,
 	invalidOption,
 	readArgument,
-} from "../../core/_guards.js";
+} from "../../core/guards.js";
 import { McpToolNamesError } from "../../index.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";
 import { idsOf, OrderedQueue, type StoreFailure } from "./message.js";

@@ -1,4 +1,4 @@
-import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
 
 /** What both langchain entries accept as their `tools`. */
 export const TOOLS = "an array of tools with a string name";

@@ -1,4 +1,4 @@
-import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
 import type { Resolution, WireNameCodec } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";

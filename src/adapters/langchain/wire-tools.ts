@@ -1,4 +1,4 @@
-import { readArgument } from "../../core/_guards.js";
+import { readArgument } from "../../core/guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { readNamedTools, TOOLS } from "./_named-tools.js";

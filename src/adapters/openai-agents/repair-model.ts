@@ -10,7 +10,7 @@ import {
 	invalidOption,
 	isRecord,
 	readArgument,
-} from "../../core/_guards.js";
+} from "../../core/guards.js";
 import {
 	formatResolution,
 	McpToolNamesError,

@@ -3,7 +3,7 @@ import type {
 	MCPToolFilterCallable,
 	MCPToolFilterStatic,
 } from "@openai/agents";
-import { invalidArgument, isRecord, readArgument } from "../../core/_guards.js";
+import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
 import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 import { ToolRouter } from "../routing/router.js";

@@ -1,4 +1,4 @@
-import { invalidOption, isRecord, readArgument } from "../../core/_guards.js";
+import { invalidOption, isRecord, readArgument } from "../../core/guards.js";
 
 /**
  * The part of a node-redis client (`createClient()` of `redis` 5) the store uses.

@@ -3,7 +3,7 @@ import {
 	invalidOption,
 	positiveIntegerOption,
 	stringArgument,
-} from "../../core/_guards.js";
+} from "../../core/guards.js";
 import {
 	type ClaimOutcome,
 	type CodecStore,

@@ -1,7 +1,7 @@
 // The one policy for walking a paged `tools/list`, for every lister (the sdk adapters, the
 // CLI's audit, the proxy's own listing): a catalog is whole or the walk fails, never a
 // silently partial catalog that would route a call against half the tools.
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import { McpToolNamesError } from "../../index.js";
 
 /** Bounds a walk over pages, against a server whose cursors never end. */

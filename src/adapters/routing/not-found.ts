@@ -1,7 +1,7 @@
 // A "Tool X not found" answer, and the `Did you mean …?` hint added to it: the same text on
 // every path (wrapServer and wrapClient in sdk, WireRewriter in jsonrpc). SDK-free, so every
 // adapter above routing can use it.
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import { INTERNAL_ERROR, INVALID_PARAMS } from "../jsonrpc/message.js";
 
 const HINTED = "Did you mean ";

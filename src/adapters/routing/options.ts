@@ -1,12 +1,13 @@
 // Option checks every adapter shares, so `codec`, `profile`, `protection` and the resolution
 // options mean, and are refused, the same everywhere.
+
+import { codecOption } from "../../core/codec.js";
 import {
 	choiceOption,
 	invalidOption,
 	isIterable,
 	isRecord,
-} from "../../core/_guards.js";
-import { codecOption } from "../../core/codec.js";
+} from "../../core/guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
 import {
 	McpToolNamesError,

@@ -1,4 +1,4 @@
-import { isName, isRecord } from "../../core/_guards.js";
+import { isName, isRecord } from "../../core/guards.js";
 import {
 	formatResolution,
 	type Resolution,

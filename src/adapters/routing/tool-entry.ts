@@ -1,4 +1,4 @@
-import { isName, isRecord } from "../../core/_guards.js";
+import { isName, isRecord } from "../../core/guards.js";
 
 /**
  * How a tool's annotations decide that it is never a correction target.

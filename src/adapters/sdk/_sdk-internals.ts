@@ -6,7 +6,7 @@
 // SDK object itself. Nothing here imports an SDK or uses `instanceof`, so two bundled copies
 // of an SDK are recognised alike. The SDKs' "Tool X not found" texts are read in
 // ../routing/not-found.ts, SDK-free so the jsonrpc layer shares them; the same test checks them.
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 
 /** The request-handler table of an SDK `Protocol` instance. */
 export interface HandlerMap {

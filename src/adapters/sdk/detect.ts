@@ -3,7 +3,7 @@
  * members it reads are those of `_sdk-internals.ts`): nothing here imports an SDK or uses
  * `instanceof`, so copies of the SDK bundled twice are recognised as well.
  */
-import { invalidArgument, readArgument } from "../../core/_guards.js";
+import { invalidArgument, readArgument } from "../../core/guards.js";
 import {
 	type HandlerMap,
 	handlerMapOf,

@@ -3,7 +3,7 @@ import {
 	checkOptions,
 	functionOption,
 	isRecord,
-} from "../../core/_guards.js";
+} from "../../core/guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
 import {

@@ -12,7 +12,7 @@ import {
 	idsOf,
 	SERVER_ERROR,
 } from "../../adapters/jsonrpc/message.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import { displayUrl } from "../_printable.js";
 import type { ProxyLogger } from "../proxy/log.js";
 import { Deadline } from "./deadline.js";

@@ -8,8 +8,8 @@
  */
 import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc/message.js";
 import { ToolPages } from "../../adapters/routing/list-every-page.js";
-import { isRecord } from "../../core/_guards.js";
 import { isMcpToolNamesError } from "../../core/errors.js";
+import { isRecord } from "../../core/guards.js";
 import { VERSION } from "../options/values.js";
 import type { Progress } from "../progress.js";
 import type { Deadline } from "./deadline.js";

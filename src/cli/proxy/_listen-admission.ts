@@ -10,7 +10,7 @@ import {
 	PARSE_ERROR,
 	SERVER_ERROR,
 } from "../../adapters/jsonrpc/message.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import type { ListenSettings } from "../options/proxy.js";
 
 /** The host names a loopback bind answers to (any port), as the SDK's `localhostHostValidation`. */

@@ -5,7 +5,7 @@
 // Every step is one map lookup, so a batch costs what its messages cost.
 import type { ServerResponse } from "node:http";
 import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import { type Frame, lengthWithoutLineEnd } from "./_messages.js";
 
 /** The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them. */

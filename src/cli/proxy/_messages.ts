@@ -2,7 +2,7 @@
 // writes them back as lines. Nothing here throws on malformed input.
 
 import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 
 /** One message on its way: the bytes to write and the message they hold (when parsed). */
 export interface Frame {

@@ -12,7 +12,7 @@ import {
 	isId,
 	type MessageId,
 } from "../../adapters/jsonrpc/message.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import { connectHttpUpstream } from "../mcp/http.js";
 import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
 import { SIGNAL_CODES } from "../process/signals.js";

@@ -5,7 +5,7 @@
 // messages are held (bounded in time), so a call sent before any list still routes.
 import type { StoreFailure } from "../../adapters/jsonrpc/message.js";
 import { ToolPages } from "../../adapters/routing/list-every-page.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import {
 	errorText,
 	type Frame,

@@ -13,7 +13,7 @@ import {
 	SERVER_ERROR,
 	type StoreFailure,
 } from "../../adapters/jsonrpc/message.js";
-import { isRecord } from "../../core/_guards.js";
+import { isRecord } from "../../core/guards.js";
 import {
 	errorLine,
 	type Frame,

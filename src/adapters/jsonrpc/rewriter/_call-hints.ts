@@ -2,7 +2,7 @@
 // forwarded with a name routing could not place is remembered by its id, and the upstream's
 // "Tool X not found" answer for that id (a JSON-RPC error or an `isError` result) gets the
 // hint added, in the same words. Every other answer passes as the same object.
-import { isRecord } from "../../../core/_guards.js";
+import { isRecord } from "../../../core/guards.js";
 import {
 	appendSentence,
 	isNotFoundError,

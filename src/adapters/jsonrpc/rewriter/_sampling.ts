@@ -3,7 +3,7 @@
 // it sends back (and replays in later `messages`) hold `tool_use` blocks naming them.
 // Shapes: `CreateMessageRequestParams` and `CreateMessageResult` in the SDK's types.
 
-import { isName, isRecord } from "../../../core/_guards.js";
+import { isName, isRecord } from "../../../core/guards.js";
 import type { WireNameCodec } from "../../../index.js";
 import {
 	type JsonRecord,

@@ -1,7 +1,7 @@
 // A rewriter's snapshot: the codec's own snapshot plus the catalog with each tool's
 // protection, so a restart keeps what the destructive guard needs (a codec snapshot alone
 // holds names only, and a name whose annotations were never seen is a hint only).
-import { isRecord } from "../../../core/_guards.js";
+import { isRecord } from "../../../core/guards.js";
 import {
 	McpToolNamesError,
 	WireNameCodec,

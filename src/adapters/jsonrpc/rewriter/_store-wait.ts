@@ -1,7 +1,7 @@
 // What a rewriter bound to a shared store must wait for before it rewrites a message: the
 // names a server→client message would encode (claimed in the store first), and whether a
 // client→server message calls a wire name this replica does not know (read from the store).
-import { isName, isRecord } from "../../../core/_guards.js";
+import { isName, isRecord } from "../../../core/guards.js";
 import type { SharedCodec } from "../../../core/shared-codec.js";
 import type { WireNameCodec } from "../../../index.js";
 import type { ToolRouter } from "../../routing/router.js";

@@ -1,6 +1,6 @@
 // Wire names in a list of tool definitions (a `tools/list` page, the tools of a sampling
 // request) and in `tool_use` content blocks, copying only what changes.
-import { isName, isRecord } from "../../../core/_guards.js";
+import { isName, isRecord } from "../../../core/guards.js";
 import type { WireNameCodec } from "../../../index.js";
 import { type JsonRecord, withEntry } from "../message.js";
 

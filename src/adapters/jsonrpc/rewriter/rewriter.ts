@@ -14,7 +14,7 @@ import {
 	isRecord,
 	listArgument,
 	positiveIntegerOption,
-} from "../../../core/_guards.js";
+} from "../../../core/guards.js";
 import type { SharedCodec } from "../../../core/shared-codec.js";
 import {
 	McpToolNamesError,
