@@ -24,11 +24,7 @@ export async function runAudit(
 	command: AuditCommand,
 	io: CliIo,
 ): Promise<number> {
-	const catalog = await loadCatalog(command.target, {
-		io,
-		timeoutMs: command.timeoutMs,
-		startTimeoutMs: command.startTimeoutMs,
-	});
+	const catalog = await loadCatalog(command, io);
 	const json = buildAuditJson(catalog, command.profiles, command.strict);
 	const errStyle = createStyle(isColorEnabled(io.stderr, io.env ?? {}));
 	for (const note of catalog.notes) {

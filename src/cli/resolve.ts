@@ -29,11 +29,7 @@ export async function runResolve(
 	command: ResolveCommand,
 	io: CliIo,
 ): Promise<number> {
-	const catalog = await loadCatalog(command.target, {
-		io,
-		timeoutMs: command.timeoutMs,
-		startTimeoutMs: command.startTimeoutMs,
-	});
+	const catalog = await loadCatalog(command, io);
 	const doc = buildResolveJson(catalog, command.name, command.mode);
 	if (command.json) {
 		io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);

@@ -8,7 +8,7 @@ import type { CliInput, CliIo } from "./io.js";
 import { listHttpTools } from "./mcp/http.js";
 import type { ListedTools, ServerInfo, TargetOptions } from "./mcp/session.js";
 import { listStdioTools } from "./mcp/stdio.js";
-import type { TargetSpec } from "./options/target.js";
+import type { TargetRun } from "./options/target.js";
 import { startProgress } from "./progress.js";
 import type { SourceJson } from "./schema.js";
 import { readToolList, type ToolFinding } from "./tool-list.js";
@@ -37,29 +37,18 @@ export interface Catalog {
 }
 
 /**
- * Options of {@link loadCatalog}.
- */
-interface LoadCatalogOptions {
-	io: CliIo;
-	timeoutMs: number;
-	/** Bound on a stdio server's first output; `timeoutMs` starts then. Default: at once. */
-	startTimeoutMs?: number;
-}
-
-/**
  * Reads the tools of any target: starts a stdio server (or the bundled demo), connects over
  * HTTP, or parses a file or stdin. Shows a progress line on a terminal stderr meanwhile.
  *
- * @param target - what {@link parseCliArgs} found
- * @param options - the CLI's streams and the time budget
+ * @param run - the target and the time budgets {@link parseCliArgs} found
+ * @param io - the CLI's streams
  * @returns the tools in listed order
  * @throws CliFailure `target` with one sentence on anything that goes wrong
  */
 export async function loadCatalog(
-	target: TargetSpec,
-	options: LoadCatalogOptions,
+	{ target, timeoutMs, startTimeoutMs }: TargetRun,
+	io: CliIo,
 ): Promise<Catalog> {
-	const { io, timeoutMs } = options;
 	const env = io.env ?? {};
 	if (target.type === "file") {
 		const text = await readText(target.path);
@@ -88,11 +77,9 @@ export async function loadCatalog(
 		timeoutMs,
 		progress,
 		label,
-		...(options.startTimeoutMs === undefined
-			? {}
-			: { startTimeoutMs: options.startTimeoutMs }),
+		startTimeoutMs,
 		onStillStarting: (waitedMs) => {
-			const text = `${label.charAt(0).toUpperCase()}${label.slice(1)} is still starting (nothing written in ${waitedMs / 1000} s; npx -y may be downloading it); waiting up to ${(options.startTimeoutMs ?? timeoutMs) / 1000} s (--start-timeout)`;
+			const text = `${label.charAt(0).toUpperCase()}${label.slice(1)} is still starting (nothing written in ${waitedMs / 1000} s; npx -y may be downloading it); waiting up to ${startTimeoutMs / 1000} s (--start-timeout)`;
 			if (progress.live === true) progress.update(text);
 			else io.stderr.write(`${text}\n`);
 		},

@@ -6,23 +6,18 @@ import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
 	TARGET_OPTIONS,
 	TARGETS_SECTION,
-	type TargetSpec,
-	targetOf,
-	urlFirst,
+	type TargetRun,
+	targetRunOf,
 } from "./target.js";
 import { ALL_PROFILES, JSON_OPTION } from "./values.js";
 
 /** `mcp-tool-names audit`, parsed. */
-export interface AuditCommand {
+export interface AuditCommand extends TargetRun {
 	command: "audit";
-	target: TargetSpec;
 	/** In the order given, without repeats. */
 	profiles: ProfileName[];
 	json: boolean;
 	strict: boolean;
-	timeoutMs: number;
-	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
-	startTimeoutMs: number;
 }
 
 const OPTIONS = {
@@ -78,20 +73,18 @@ export function parseAuditArgs(
 	const parsed = parseOptions("audit", TABLE, args);
 	if (parsed === "help") return { command: "help", topic: "audit" };
 	const { values, positionals } = parsed;
-	const [url, stray] = urlFirst(positionals, values.url);
-	if (stray !== undefined) {
-		throw usage(
-			`Unexpected argument ${quote(stray)}; put a server command after -- (mcp-tool-names audit -- node server.js) or give a URL (mcp-tool-names audit http://localhost:3000/mcp)`,
-		);
-	}
 	return {
 		command: "audit",
-		target: targetOf({ ...values, url }, serverCommand),
+		...targetRunOf(
+			values,
+			positionals,
+			serverCommand,
+			(stray) =>
+				`Unexpected argument ${stray}; put a server command after -- (mcp-tool-names audit -- node server.js) or give a URL (mcp-tool-names audit http://localhost:3000/mcp)`,
+		),
 		profiles: [...values.profile],
 		json: values.json,
 		strict: values.strict,
-		timeoutMs: values.timeout,
-		startTimeoutMs: values["start-timeout"],
 	};
 }
 

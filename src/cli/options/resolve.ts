@@ -1,26 +1,21 @@
 // `mcp-tool-names resolve <name>`: its options, its help page and its parsed form.
-import { quote, usage } from "../_failure.js";
+import { usage } from "../_failure.js";
 import type { CommandHelp, HelpCommand } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
 	TARGET_OPTIONS,
 	TARGETS_SECTION,
-	type TargetSpec,
-	targetOf,
-	urlFirst,
+	type TargetRun,
+	targetRunOf,
 } from "./target.js";
 import { JSON_OPTION, MODES, oneOf } from "./values.js";
 
 /** `mcp-tool-names resolve <name>`, parsed. */
-export interface ResolveCommand {
+export interface ResolveCommand extends TargetRun {
 	command: "resolve";
 	name: string;
-	target: TargetSpec;
 	mode: "safe" | "mcporter";
 	json: boolean;
-	timeoutMs: number;
-	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
-	startTimeoutMs: number;
 }
 
 const OPTIONS = {
@@ -75,19 +70,17 @@ export function parseResolveArgs(
 			"Missing tool name; expected mcp-tool-names resolve <name> [target]",
 		);
 	}
-	const [url, stray] = urlFirst(rest, values.url);
-	if (stray !== undefined) {
-		throw usage(
-			`Unexpected argument ${quote(stray)}; resolve takes one name, then a URL or -- and the server command`,
-		);
-	}
 	return {
 		command: "resolve",
 		name,
-		target: targetOf({ ...values, url }, serverCommand),
+		...targetRunOf(
+			values,
+			rest,
+			serverCommand,
+			(stray) =>
+				`Unexpected argument ${stray}; resolve takes one name, then a URL or -- and the server command`,
+		),
 		mode: values.mode,
 		json: values.json,
-		timeoutMs: values.timeout,
-		startTimeoutMs: values["start-timeout"],
 	};
 }

@@ -132,6 +132,40 @@ export function targetOf(
 	return { type: "demo" };
 }
 
+/** Where audit and resolve read tools from, and their time budgets. */
+export interface TargetRun {
+	target: TargetSpec;
+	timeoutMs: number;
+	/** Bound on a stdio server's first output; `timeoutMs` starts then. */
+	startTimeoutMs: number;
+}
+
+/**
+ * The target of audit or resolve from its parsed options and its arguments left over (a URL
+ * may come first among them).
+ *
+ * @param values - the parsed options of the command
+ * @param positionals - its arguments that are not options, after any it takes itself
+ * @param serverCommand - everything after `--`, if there was a `--`
+ * @param stray - words the refusal of an argument left over
+ * @returns the target and the budgets
+ * @throws CliFailure `usage` for an argument left over, two targets, a bad URL or header
+ */
+export function targetRunOf(
+	values: TargetValues & { timeout: number; "start-timeout": number },
+	positionals: readonly string[],
+	serverCommand: readonly string[] | undefined,
+	stray: (argument: string) => string,
+): TargetRun {
+	const [url, left] = urlFirst(positionals, values.url);
+	if (left !== undefined) throw usage(stray(quote(left)));
+	return {
+		target: targetOf({ ...values, url }, serverCommand),
+		timeoutMs: values.timeout,
+		startTimeoutMs: values["start-timeout"],
+	};
+}
+
 /**
  * Splits a URL given as the first argument off the arguments: `audit http://host/mcp` means
  * `audit --url http://host/mcp`.
@@ -141,7 +175,7 @@ export function targetOf(
  * @returns the URL, if any, and the first argument left
  * @throws CliFailure `usage` for a URL argument and `--url` both
  */
-export function urlFirst(
+function urlFirst(
 	positionals: readonly string[],
 	url: string | undefined,
 ): [string | undefined, string | undefined] {
