@@ -120,6 +120,8 @@ export interface RedisServerOptions {
 	tls?: Certificates;
 	/** Start as a Redis Cluster node (`--cluster-enabled yes`). */
 	cluster?: boolean;
+	/** A cluster node's `--cluster-node-timeout`: how soon a silent master fails over. */
+	clusterNodeTimeoutMs?: number;
 }
 
 export class RedisServer {
@@ -176,7 +178,7 @@ export class RedisServer {
 						"--cluster-config-file",
 						join(this.#dir, "nodes.conf"),
 						"--cluster-node-timeout",
-						"5000",
+						String(this.#options.clusterNodeTimeoutMs ?? 5000),
 					]
 				: []),
 			"--bind",
@@ -261,7 +263,15 @@ export function cli(port: number, ...args: string[]): string {
 	).trim();
 }
 
-/** Three cluster-mode redis-servers joined by `redis-cli --cluster create`: three masters. */
+/** Options of {@link RedisCluster.start}. */
+interface RedisClusterOptions {
+	/** Replicas of each master; default 0. */
+	replicas?: number;
+	/** `--cluster-node-timeout` of every node; default 5000. */
+	nodeTimeoutMs?: number;
+}
+
+/** Cluster-mode redis-servers joined by `redis-cli --cluster create`: three masters by default. */
 export class RedisCluster {
 	readonly nodes: RedisServer[];
 
@@ -269,11 +279,21 @@ export class RedisCluster {
 		this.nodes = nodes;
 	}
 
-	static async start(count = 3): Promise<RedisCluster> {
+	static async start(
+		count = 3,
+		options: RedisClusterOptions = {},
+	): Promise<RedisCluster> {
 		const nodes: RedisServer[] = [];
 		try {
 			for (let i = 0; i < count; i++)
-				nodes.push(await RedisServer.start({ cluster: true }));
+				nodes.push(
+					await RedisServer.start({
+						cluster: true,
+						...(options.nodeTimeoutMs === undefined
+							? {}
+							: { clusterNodeTimeoutMs: options.nodeTimeoutMs }),
+					}),
+				);
 			const cluster = new RedisCluster(nodes);
 			execFileSync(
 				REDIS_CLI,
@@ -282,12 +302,12 @@ export class RedisCluster {
 					"create",
 					...nodes.map((node) => `127.0.0.1:${node.port}`),
 					"--cluster-replicas",
-					"0",
+					String(options.replicas ?? 0),
 					"--cluster-yes",
 				],
 				{ stdio: "pipe" },
 			);
-			await cluster.#settled();
+			await cluster.settled();
 			return cluster;
 		} catch (error) {
 			await Promise.all(nodes.map((node) => node.close()));
@@ -295,17 +315,22 @@ export class RedisCluster {
 		}
 	}
 
-	/** Resolves once every node sees the whole cluster as ok, with every slot served. */
-	async #settled(): Promise<void> {
+	/**
+	 * Resolves once every running node sees the cluster as ok, with every slot served (after a
+	 * node was stopped: once its replica took over).
+	 */
+	async settled(): Promise<void> {
 		for (let attempt = 0; ; attempt++) {
-			const ok = this.nodes.every((node) => {
-				const info = cli(node.port, "CLUSTER", "INFO");
-				return (
-					info.includes("cluster_state:ok") &&
-					info.includes("cluster_slots_ok:16384") &&
-					info.includes(`cluster_known_nodes:${this.nodes.length}`)
-				);
-			});
+			const ok = this.nodes
+				.filter((node) => node.running)
+				.every((node) => {
+					const info = cli(node.port, "CLUSTER", "INFO");
+					return (
+						info.includes("cluster_state:ok") &&
+						info.includes("cluster_slots_ok:16384") &&
+						info.includes(`cluster_known_nodes:${this.nodes.length}`)
+					);
+				});
 			if (ok) return;
 			if (attempt > 200) throw new Error("the Redis Cluster did not settle");
 			await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,12 +1,15 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slotOf } from "../../src/cli/proxy/store/cluster-router.js";
+import {
+	RespRouter,
+	slotOf,
+} from "../../src/cli/proxy/store/cluster-router.js";
 import {
 	RespClient,
 	RespParser,
 	RespReplyError,
 } from "../../src/cli/proxy/store/resp-client.js";
-import { RedisServer } from "../_support/redis-server.js";
+import { cli, RedisCluster, RedisServer } from "../_support/redis-server.js";
 
 describe("RespParser", () => {
 	it("reads every RESP2 reply type, split anywhere across chunks", () => {
@@ -100,4 +103,92 @@ describe("slotOf", () => {
 		// An empty tag is no tag: the whole key is hashed.
 		expect(slotOf("{}foo")).not.toBe(slotOf("foo"));
 	});
+});
+
+/** One line of CLUSTER NODES: a node's id, port, role, its master's id and its slot ranges. */
+interface ClusterNode {
+	id: string;
+	port: number;
+	master: boolean;
+	masterId: string;
+	ranges: Array<[number, number]>;
+}
+
+function clusterNodes(port: number): ClusterNode[] {
+	return cli(port, "CLUSTER", "NODES")
+		.split("\n")
+		.map((line) => line.trim().split(" "))
+		.map(([id = "", address = "", flags = "", masterId = "", ...rest]) => ({
+			id,
+			port: Number(address.split("@")[0]?.split(":")[1]),
+			master: flags.split(",").includes("master"),
+			masterId,
+			ranges: rest
+				.slice(4)
+				.filter((range) => /^\d+(-\d+)?$/.test(range))
+				.map((range) => {
+					const [start = "", end = start] = range.split("-");
+					return [Number(start), Number(end)] as [number, number];
+				}),
+		}));
+}
+
+describe("RespRouter", () => {
+	let cluster: RedisCluster;
+	beforeAll(async () => {
+		cluster = await RedisCluster.start(6, {
+			replicas: 1,
+			nodeTimeoutMs: 1_000,
+		});
+	}, 60_000);
+	afterAll(async () => {
+		await cluster?.close();
+	});
+
+	it("follows a master that failed over to its replica, which no MOVED announces", async () => {
+		const seed = cluster.nodes[0] as RedisServer;
+		const router = new RespRouter({
+			address: { host: "127.0.0.1", port: seed.port, tls: false },
+			timeoutMs: 2_000,
+		});
+		const nodes = clusterNodes(seed.port);
+		const ownerOf = (key: string): ClusterNode | undefined =>
+			nodes.find(
+				(node) =>
+					node.master &&
+					node.ranges.some(
+						([start, end]) => slotOf(key) >= start && slotOf(key) <= end,
+					),
+			);
+		// A key on a master the router reaches through MOVED, not on the seed.
+		let key = "";
+		for (let i = 0; key === "" || ownerOf(key)?.port === seed.port; i++)
+			key = `{scope-${i}}:names`;
+		const owner = ownerOf(key) as ClusterNode;
+		const replica = nodes.find((node) => node.masterId === owner.id);
+		const script = (body: string, ...args: string[]): Promise<unknown> =>
+			router.sendCommand(["EVAL", body, "1", key, ...args]);
+		try {
+			expect(
+				await script("return redis.call('SET', KEYS[1], ARGV[1])", "kept"),
+			).toBe("OK");
+			expect(cli(owner.port, "WAIT", "1", "5000")).toBe("1");
+			const ownerServer = cluster.nodes.find(
+				(node) => node.port === owner.port,
+			);
+			await ownerServer?.stop("SIGKILL");
+			for (
+				let i = 0;
+				!cli(replica?.port ?? 0, "ROLE").startsWith("master");
+				i++
+			) {
+				if (i > 300) throw new Error("the replica did not take over");
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			await cluster.settled();
+			expect(await script("return redis.call('GET', KEYS[1])")).toBe("kept");
+		} finally {
+			router.close();
+		}
+	}, 60_000);
 });

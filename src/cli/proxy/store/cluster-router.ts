@@ -2,9 +2,15 @@
 // once that node turns out to be part of a Redis Cluster (a MOVED answer), one connection per
 // node it has to reach, with the same TLS files, user and password. A scope's keys share one
 // hash tag (`{scope}`), so each command has one slot; the router sends it to the node the slot
-// map names, follows MOVED (and re-reads the map) and ASK, and retries TRYAGAIN briefly.
+// map names, follows MOVED (and re-reads the map) and ASK, and retries TRYAGAIN briefly. A
+// node it cannot reach may have failed over to its replica, which no MOVED will announce: the
+// map is read again from the other nodes, and the command goes where it now says.
 import type { NodeRedisClientLike } from "../../../adapters/redis/client.js";
-import { type RedisAddress, RespClient } from "./resp-client.js";
+import {
+	type RedisAddress,
+	RespClient,
+	RespReplyError,
+} from "./resp-client.js";
 
 /** Options of a {@link RespRouter}. */
 interface RespRouterOptions {
@@ -61,6 +67,14 @@ export class RespRouter implements NodeRedisClientLike {
 			} catch (error) {
 				const message = String((error as Error)?.message);
 				if (hop >= MAX_HOPS || this.#closed) throw error;
+				if (!(error instanceof RespReplyError)) {
+					if (this.#slots === undefined) throw error;
+					await this.#refresh(undefined, node);
+					if (this.#nodeOf(slot) === node) throw error;
+					node = this.#nodeOf(slot);
+					asking = false;
+					continue;
+				}
 				const redirect = redirectOf(message, client);
 				if (redirect !== undefined) {
 					asking = redirect.ask;
@@ -115,11 +129,16 @@ export class RespRouter implements NodeRedisClientLike {
 		return client;
 	}
 
-	/** Re-reads the slot map (CLUSTER SLOTS), from `first` or else any node known. */
-	#refresh(first: string): Promise<void> {
+	/**
+	 * Re-reads the slot map (CLUSTER SLOTS), from `first` or else any node known but
+	 * `unreachable`.
+	 */
+	#refresh(first: string | undefined, unreachable?: string): Promise<void> {
 		this.#refreshing ??= (async () => {
-			const known = [first, this.#seedNode(), ...this.#nodes.keys()];
-			for (const node of new Set(known)) {
+			const known = new Set([first, this.#seedNode(), ...this.#nodes.keys()]);
+			known.delete(unreachable);
+			for (const node of known) {
+				if (node === undefined) continue;
 				try {
 					const reply = await this.#client(node).sendCommand([
 						"CLUSTER",
