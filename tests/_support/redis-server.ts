@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { slotOf } from "../../src/cli/proxy/store/cluster-router.js";
 
 export const REDIS_SERVER: string = process.env.REDIS_SERVER ?? "redis-server";
 export const REDIS_CLI: string = process.env.REDIS_CLI ?? "redis-cli";
@@ -351,4 +352,21 @@ export class RedisCluster {
 	async close(): Promise<void> {
 		await Promise.all(this.nodes.map((node) => node.close()));
 	}
+}
+
+/**
+ * One scope (`tag-N`) in each third of the slots: `redis-cli --cluster create` gives each of
+ * three masters one third, so the scopes live on every node.
+ */
+export function scopesOnEveryNode(tag: string): string[] {
+	return [
+		[0, 5460],
+		[5461, 10922],
+		[10923, 16383],
+	].map(([low = 0, high = 0]) => {
+		for (let i = 0; ; i++) {
+			const slot = slotOf(`${tag}-${i}`);
+			if (slot >= low && slot <= high) return `${tag}-${i}`;
+		}
+	});
 }

@@ -5,7 +5,6 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slotOf } from "../../src/cli/proxy/store/cluster-router.js";
 import {
 	type Certificates,
 	cli,
@@ -13,6 +12,7 @@ import {
 	makeCertificates,
 	RedisCluster,
 	RedisServer,
+	scopesOnEveryNode,
 } from "../_support/redis-server.js";
 import { CLI, type RawProxy, scratch } from "./_proxy.js";
 import { random } from "./_replicas.js";
@@ -170,18 +170,7 @@ describe("proxy --store with an ACL user limited to the key prefix", () => {
 describe("proxy --store on a 3-master Redis Cluster", () => {
 	it("gives proxies seeded with different nodes one set of names, for scopes on three nodes, through churn", async () => {
 		const next = random(25);
-		// One scope in each third of the slots: `redis-cli --cluster create` gives each master one.
-		const scopes = [
-			[0, 5460],
-			[5461, 10922],
-			[10923, 16383],
-		].map(([low, high]) => {
-			for (let i = 0; ; i++) {
-				const slot = slotOf(`cluster-${i}`);
-				if (slot >= (low as number) && slot <= (high as number))
-					return `cluster-${i}`;
-			}
-		});
+		const scopes = scopesOnEveryNode("cluster");
 		const before = cluster.keysPerNode();
 		for (const [index, scope] of scopes.entries()) {
 			const names = new Set(POOL.filter(() => next() < 0.5));

@@ -8,8 +8,10 @@ import {
 	RedisCodecStore,
 	SharedCodec,
 } from "../../../src/adapters/redis/index.js";
-import { slotOf } from "../../../src/cli/proxy/store/cluster-router.js";
-import { RedisCluster } from "../../_support/redis-server.js";
+import {
+	RedisCluster,
+	scopesOnEveryNode,
+} from "../../_support/redis-server.js";
 
 let cluster: RedisCluster;
 const closers: Array<() => Promise<void>> = [];
@@ -22,24 +24,6 @@ afterAll(async () => {
 	for (const close of closers) await close();
 	await cluster?.close();
 }, 30_000);
-
-/** One scope in each third of the slots: `redis-cli --cluster create` gives each master one. */
-function scopesOnEveryNode(tag: string): string[] {
-	const scopes: string[] = [];
-	for (const [low, high] of [
-		[0, 5460],
-		[5461, 10922],
-		[10923, 16383],
-	] as const)
-		for (let i = 0; ; i++) {
-			const slot = slotOf(`${tag}-${i}`);
-			if (slot >= low && slot <= high) {
-				scopes.push(`${tag}-${i}`);
-				break;
-			}
-		}
-	return scopes;
-}
 
 const KITS: Array<{ name: string; connect(): Promise<RedisClientLike> }> = [
 	{
