@@ -10,6 +10,8 @@ export interface FlagOption {
 	readonly short?: string;
 	/** The option's line in `--help`. */
 	readonly help: string;
+	/** The option this one only applies with: `--max-body` needs `--listen`. */
+	readonly needs?: string;
 }
 
 interface StringOption {
@@ -24,6 +26,7 @@ interface StringOption {
 	readonly label?: string;
 	/** The value when the option is not given (the raw value is not parsed). */
 	readonly default?: unknown;
+	readonly needs?: string;
 }
 
 /** An option with one value: `--timeout <ms>`. */
@@ -93,19 +96,14 @@ export function parseOptions<T extends OptionTable>(
 	table: T,
 	args: readonly string[],
 ): ParsedOptions<T> | "help" {
-	const options: Record<
-		string,
-		{ type: "string" | "boolean"; short?: string; multiple?: boolean }
-	> = {};
-	for (const [name, spec] of Object.entries(table)) {
-		options[name] =
+	const options = Object.fromEntries(
+		Object.entries(table).map(([name, spec]) => [
+			name,
 			spec.type === "boolean"
-				? {
-						type: "boolean",
-						...(spec.short === undefined ? {} : { short: spec.short }),
-					}
-				: { type: "string", multiple: spec.multiple === true };
-	}
+				? { type: spec.type, ...(spec.short && { short: spec.short }) }
+				: { type: spec.type, multiple: spec.multiple === true },
+		]),
+	);
 	let parsed: { values: Record<string, unknown>; positionals: string[] };
 	try {
 		parsed = parseArgs({
@@ -131,6 +129,13 @@ export function parseOptions<T extends OptionTable>(
 					: spec.parse === undefined
 						? raw
 						: spec.parse(raw as never, `--${name}`);
+	}
+	for (const name of given) {
+		const needs = table[name as string]?.needs;
+		if (needs !== undefined && !given.has(needs))
+			throw usage(
+				`--${String(name)} needs --${needs}, e.g. --${needs} ${exampleOf(table, needs)}`,
+			);
 	}
 	return {
 		values: values as ParsedOptions<T>["values"],
@@ -201,9 +206,13 @@ function describeParseError(
 		if (message.includes("does not take an argument")) {
 			return `Option ${option} takes no value`;
 		}
-		const spec = table[option.replace(/^-+/, "")];
-		const example = spec?.type === "string" ? spec.example : "VALUE";
+		const example = exampleOf(table, option.replace(/^-+/, ""));
 		return `Option ${option} needs a value, e.g. ${option}=${example}`;
 	}
 	return message.split("\n")[0] ?? message;
+}
+
+function exampleOf(table: OptionTable, name: string): string {
+	const spec = table[name];
+	return spec?.type === "string" ? spec.example : "VALUE";
 }

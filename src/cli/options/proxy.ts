@@ -195,6 +195,7 @@ const OPTIONS = {
 		help: "more Host names to serve (any port), e.g. mcp.example.com; on a non-loopback address, turns the Host check on",
 		parse: hostNamesOf,
 		default: [],
+		needs: "listen",
 	},
 	"allowed-origins": {
 		type: "string",
@@ -204,10 +205,12 @@ const OPTIONS = {
 		help: "more Origins to serve, exact, e.g. https://app.example.com",
 		parse: originsOf,
 		default: [],
+		needs: "listen",
 	},
 	"allow-unauthenticated": {
 		type: "boolean",
 		help: "serve a non-loopback address without a token (something in front must authenticate)",
+		needs: "listen",
 	},
 	"max-body": {
 		type: "string",
@@ -216,6 +219,7 @@ const OPTIONS = {
 		help: "largest request body, in bytes or with k or m (default 4m; 413 past it)",
 		parse: byteSizeOf,
 		default: MAX_BODY_BYTES,
+		needs: "listen",
 	},
 	"max-sessions": {
 		type: "string",
@@ -224,6 +228,7 @@ const OPTIONS = {
 		help: `sessions (server processes) at once (default ${MAX_SESSIONS}; 503 past it)`,
 		parse: sessionCountOf,
 		default: MAX_SESSIONS,
+		needs: "listen",
 	},
 	"session-idle": {
 		type: "string",
@@ -232,6 +237,7 @@ const OPTIONS = {
 		help: "close a session unused this long and end its server, e.g. 90s, 30m, 2h (default 30m; its id then answers 404)",
 		parse: durationOf,
 		default: SESSION_IDLE_MS,
+		needs: "listen",
 	},
 	"log-json": { type: "boolean", help: "write the log as JSON lines" },
 	timeout: {
@@ -245,15 +251,6 @@ const OPTIONS = {
 	"start-timeout": TARGET_OPTIONS["start-timeout"],
 	help: HELP_OPTION,
 } as const satisfies OptionTable;
-
-const LISTEN_OPTIONS = [
-	"allowed-hosts",
-	"allowed-origins",
-	"allow-unauthenticated",
-	"max-body",
-	"max-sessions",
-	"session-idle",
-] as const;
 
 /** The help page of proxy. */
 export const PROXY_HELP: CommandHelp = {
@@ -327,24 +324,15 @@ export function parseProxyArgs(
 		throw usage(
 			"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
 		);
-	let listen: ListenSettings | undefined;
-	if (values.listen !== undefined) {
-		listen = {
-			...values.listen,
-			allowedHosts: [...values["allowed-hosts"]],
-			allowedOrigins: [...values["allowed-origins"]],
-			allowUnauthenticated: values["allow-unauthenticated"],
-			maxBodyBytes: values["max-body"],
-			maxSessions: values["max-sessions"],
-			sessionIdleMs: values["session-idle"],
-		};
-	} else {
-		const companion = LISTEN_OPTIONS.find((name) => given.has(name));
-		if (companion !== undefined)
-			throw usage(
-				`--${companion} needs --listen, e.g. --listen 127.0.0.1:8080`,
-			);
-	}
+	const listen: ListenSettings | undefined = values.listen && {
+		...values.listen,
+		allowedHosts: [...values["allowed-hosts"]],
+		allowedOrigins: [...values["allowed-origins"]],
+		allowUnauthenticated: values["allow-unauthenticated"],
+		maxBodyBytes: values["max-body"],
+		maxSessions: values["max-sessions"],
+		sessionIdleMs: values["session-idle"],
+	};
 	return {
 		command: "proxy",
 		upstream,
