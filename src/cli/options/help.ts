@@ -2,15 +2,6 @@
 // sits next to its declaration and is never out of step with what the parser accepts.
 import type { OptionSpec, OptionTable } from "./parser.js";
 
-/** The commands with a help page of their own. */
-export type HelpTopic = "audit" | "resolve" | "proxy";
-
-/** `--help`, `help <command>` or a bare `mcp-tool-names`, parsed. */
-export interface HelpCommand {
-	command: "help";
-	topic?: HelpTopic;
-}
-
 /** A line of a help section that is not an option: an argument, or a command. */
 interface HelpRow {
 	label: string;
@@ -24,10 +15,19 @@ export interface HelpSection {
 	options?: OptionTable;
 }
 
+/** A command: its line in the general help, its help page and its arguments parsed. */
+export interface Command<C> {
+	summary: string;
+	help: CommandHelp;
+	/** Parses the arguments after the command's name and before `--`; `"help"` for `--help`. */
+	parse(
+		args: readonly string[],
+		serverCommand: readonly string[] | undefined,
+	): C | "help";
+}
+
 /** A help page: usage lines, what the command does, its sections and closing paragraphs. */
 export interface CommandHelp {
-	/** The command's line in the general help. */
-	summary?: string;
 	usage: readonly string[];
 	/** Paragraphs between the usage and the sections, as written. */
 	about?: string;

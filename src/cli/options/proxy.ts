@@ -10,7 +10,7 @@ import {
 	type StoreSettings,
 	storeSettingsOf,
 } from "../proxy/store/open-store.js";
-import type { CommandHelp, HelpCommand } from "./help.js";
+import type { Command } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import { TARGET_OPTIONS, targetOf } from "./target.js";
 import {
@@ -252,24 +252,25 @@ const OPTIONS = {
 	help: HELP_OPTION,
 } as const satisfies OptionTable;
 
-/** The help page of proxy. */
-export const PROXY_HELP: CommandHelp = {
+/** `mcp-tool-names proxy`: its help page and its arguments parsed. */
+export const PROXY: Command<ProxyCommand> = {
 	summary:
 		"sit between a client and a server: wire-safe names out, calls routed back in",
-	usage: [
-		"mcp-tool-names proxy [options] -- <command> [args...]",
-		'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
-	],
-	about: `Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
+	help: {
+		usage: [
+			"mcp-tool-names proxy [options] -- <command> [args...]",
+			'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
+		],
+		about: `Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
 fixes tool names on the way: tools/list goes out with wire names for --profile, tools/call
 names are mapped back, and near misses are auto-corrected only when it is safe (never onto
 a destructive tool). Everything else passes through byte for byte. Each correction and
 refusal is one line on stderr; stdout is the protocol.`,
-	sections: [{ title: "Options:", options: OPTIONS }],
-	after: [
-		`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
+		sections: [{ title: "Options:", options: OPTIONS }],
+		after: [
+			`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
 initialize; 130/143 after SIGINT/SIGTERM.`,
-		`Examples:
+			`Examples:
   mcp-tool-names proxy -- npx -y @modelcontextprotocol/server-everything
   mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
   mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
@@ -277,83 +278,72 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
   mcp-tool-names proxy --listen 127.0.0.1:8080 --url https://example.com/mcp
   MCP_TOOL_NAMES_TOKEN=$(cat token) mcp-tool-names proxy --listen 0.0.0.0:8080 -- node server.js
   mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`,
-	],
+		],
+	},
+	parse(args, serverCommand) {
+		const parsed = parseOptions("proxy", OPTIONS, args);
+		if (parsed === "help") return parsed;
+		const { values, positionals, given } = parsed;
+		const stray = positionals[0];
+		if (stray !== undefined) {
+			throw usage(
+				`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
+			);
+		}
+		const upstream = upstreamOf(values, serverCommand);
+		const profile = values.profile;
+		const snapshot = values.snapshot;
+		const store = storeSettingsOf(
+			{
+				store: values.store,
+				scope: values["store-scope"],
+				prefix: values["store-prefix"],
+				ttl: values["store-ttl"],
+				tlsCa: values["store-tls-ca"],
+				tlsCert: values["store-tls-cert"],
+				tlsKey: values["store-tls-key"],
+			},
+			// Hashed into the default scope: never an argument or a URL's credentials in a key.
+			upstream.type === "http"
+				? new URL(upstream.url).href
+				: JSON.stringify([upstream.command, ...upstream.args]),
+			profile,
+		);
+		if (store !== undefined && snapshot !== undefined)
+			throw usage(
+				"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
+			);
+		const listen: ListenSettings | undefined = values.listen && {
+			...values.listen,
+			allowedHosts: [...values["allowed-hosts"]],
+			allowedOrigins: [...values["allowed-origins"]],
+			allowUnauthenticated: values["allow-unauthenticated"],
+			maxBodyBytes: values["max-body"],
+			maxSessions: values["max-sessions"],
+			sessionIdleMs: values["session-idle"],
+		};
+		return {
+			command: "proxy",
+			upstream,
+			profile,
+			correct: !values["no-correct"],
+			mode: values.mode,
+			protection: values.protect,
+			...(values["server-name"] === undefined
+				? {}
+				: { serverNames: values["server-name"] }),
+			logJson: values["log-json"],
+			timeoutMs: values.timeout,
+			// Only when given: the default applies where a stdio upstream is started.
+			...(given.has("start-timeout")
+				? { startTimeoutMs: values["start-timeout"] }
+				: {}),
+			...(snapshot === undefined ? {} : { snapshot }),
+			...(listen === undefined ? {} : { listen }),
+			...(store === undefined ? {} : { store }),
+		};
+	},
 };
-
-/**
- * Parses the arguments of `mcp-tool-names proxy` (after the word `proxy`).
- *
- * @param args - the proxy's own options, before `--`
- * @param serverCommand - what follows `--`: the upstream's command line
- * @returns the command, or the proxy's help
- * @throws CliFailure `usage` naming the bad argument and what is expected
- */
-export function parseProxyArgs(
-	args: readonly string[],
-	serverCommand: readonly string[] | undefined,
-): ProxyCommand | HelpCommand {
-	const parsed = parseOptions("proxy", OPTIONS, args);
-	if (parsed === "help") return { command: "help", topic: "proxy" };
-	const { values, positionals, given } = parsed;
-	const stray = positionals[0];
-	if (stray !== undefined) {
-		throw usage(
-			`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
-		);
-	}
-	const upstream = upstreamOf(values, serverCommand);
-	const profile = values.profile;
-	const snapshot = values.snapshot;
-	const store = storeSettingsOf(
-		{
-			store: values.store,
-			scope: values["store-scope"],
-			prefix: values["store-prefix"],
-			ttl: values["store-ttl"],
-			tlsCa: values["store-tls-ca"],
-			tlsCert: values["store-tls-cert"],
-			tlsKey: values["store-tls-key"],
-		},
-		// Hashed into the default scope: never an argument or a URL's credentials in a key.
-		upstream.type === "http"
-			? new URL(upstream.url).href
-			: JSON.stringify([upstream.command, ...upstream.args]),
-		profile,
-	);
-	if (store !== undefined && snapshot !== undefined)
-		throw usage(
-			"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
-		);
-	const listen: ListenSettings | undefined = values.listen && {
-		...values.listen,
-		allowedHosts: [...values["allowed-hosts"]],
-		allowedOrigins: [...values["allowed-origins"]],
-		allowUnauthenticated: values["allow-unauthenticated"],
-		maxBodyBytes: values["max-body"],
-		maxSessions: values["max-sessions"],
-		sessionIdleMs: values["session-idle"],
-	};
-	return {
-		command: "proxy",
-		upstream,
-		profile,
-		correct: !values["no-correct"],
-		mode: values.mode,
-		protection: values.protect,
-		...(values["server-name"] === undefined
-			? {}
-			: { serverNames: values["server-name"] }),
-		logJson: values["log-json"],
-		timeoutMs: values.timeout,
-		// Only when given: the default applies where a stdio upstream is started.
-		...(given.has("start-timeout")
-			? { startTimeoutMs: values["start-timeout"] }
-			: {}),
-		...(snapshot === undefined ? {} : { snapshot }),
-		...(listen === undefined ? {} : { listen }),
-		...(store === undefined ? {} : { store }),
-	};
-}
 
 /** The upstream, by the audit's target rules (one target, --header only with --url, the URL's form). */
 function upstreamOf(
