@@ -130,18 +130,29 @@ export function parseOptions<T extends OptionTable>(
 						? raw
 						: spec.parse(raw as never, `--${name}`);
 	}
-	for (const name of given) {
-		const needs = table[name as string]?.needs;
-		if (needs !== undefined && !given.has(needs))
-			throw usage(
-				`--${String(name)} needs --${needs}, e.g. --${needs} ${exampleOf(table, needs)}`,
-			);
-	}
 	return {
 		values: values as ParsedOptions<T>["values"],
 		positionals: parsed.positionals,
 		given,
 	};
+}
+
+/**
+ * Refuses an option given without the option it `needs` (`--max-body` without `--listen`).
+ *
+ * @throws CliFailure `usage` naming both, with an example of the one missing
+ */
+export function checkNeeds<T extends OptionTable>(
+	table: T,
+	given: ReadonlySet<keyof T>,
+): void {
+	for (const name of given) {
+		const needs = table[name]?.needs;
+		if (needs !== undefined && !given.has(needs))
+			throw usage(
+				`--${String(name)} needs --${needs}, e.g. --${needs} ${exampleOf(table, needs)}`,
+			);
+	}
 }
 
 /**

@@ -11,13 +11,18 @@ import {
 	storeSettingsOf,
 } from "../proxy/store/open-store.js";
 import type { Command } from "./help.js";
-import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
+import {
+	checkNeeds,
+	HELP_OPTION,
+	type OptionTable,
+	parseOptions,
+} from "./parser.js";
 import { TARGET_OPTIONS, targetOf } from "./target.js";
 import {
 	ALL_PROFILES,
 	DEFAULT_TIMEOUT_MS,
+	MAX_TIMEOUT_MS,
 	MODES,
-	milliseconds,
 	oneOf,
 } from "./values.js";
 
@@ -72,8 +77,6 @@ const MAX_SESSIONS = 32;
 const SESSION_IDLE_MS = 30 * 60 * 1000;
 const MAX_BODY_LIMIT = 1024 ** 3;
 const MAX_SESSIONS_LIMIT = 10_000;
-// setTimeout's longest delay (2^31 - 1 ms, about 24.8 days).
-const MAX_DURATION_MS = 2 ** 31 - 1;
 const DURATION_UNITS: Readonly<Record<string, number>> = {
 	ms: 1,
 	s: 1000,
@@ -83,16 +86,12 @@ const DURATION_UNITS: Readonly<Record<string, number>> = {
 
 const OPTIONS = {
 	url: {
-		type: "string",
-		value: "<url>",
-		example: "http://localhost:3000/mcp",
+		...TARGET_OPTIONS.url,
+		label: "--url <url>",
 		help: "the server's Streamable HTTP endpoint, instead of a command after --",
 	},
 	header: {
-		type: "string",
-		multiple: true,
-		value: '"Name: value"',
-		example: '"Authorization: Bearer TOKEN"',
+		...TARGET_OPTIONS.header,
 		help: "an HTTP header for --url (repeatable)",
 	},
 	profile: {
@@ -193,7 +192,7 @@ const OPTIONS = {
 		value: "<h,...>",
 		example: "mcp.example.com",
 		help: "more Host names to serve (any port), e.g. mcp.example.com; on a non-loopback address, turns the Host check on",
-		parse: hostNamesOf,
+		parse: (hosts: readonly string[]) => listOf(hosts).map(hostNameOf),
 		default: [],
 		needs: "listen",
 	},
@@ -203,7 +202,7 @@ const OPTIONS = {
 		value: "<o,...>",
 		example: "https://app.example.com",
 		help: "more Origins to serve, exact, e.g. https://app.example.com",
-		parse: originsOf,
+		parse: (origins: readonly string[]) => listOf(origins).map(originOf),
 		default: [],
 		needs: "listen",
 	},
@@ -241,12 +240,8 @@ const OPTIONS = {
 	},
 	"log-json": { type: "boolean", help: "write the log as JSON lines" },
 	timeout: {
-		type: "string",
-		value: "<ms>",
-		example: "5000",
+		...TARGET_OPTIONS.timeout,
 		help: `bound on the server's initialize and first tools/list, and on a --listen request's body (default ${DEFAULT_TIMEOUT_MS}); over stdio it starts at the server's first output`,
-		parse: milliseconds,
-		default: DEFAULT_TIMEOUT_MS,
 	},
 	"start-timeout": TARGET_OPTIONS["start-timeout"],
 	help: HELP_OPTION,
@@ -313,6 +308,7 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 			throw usage(
 				"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
 			);
+		checkNeeds(OPTIONS, given);
 		const listen: ListenSettings | undefined = values.listen && {
 			...values.listen,
 			allowedHosts: [...values["allowed-hosts"]],
@@ -389,25 +385,12 @@ function listenOf(value: string): { host: string; port: number } {
 	return { host: host === "" ? "127.0.0.1" : host, port };
 }
 
-function hostNamesOf(values: readonly string[]): string[] {
-	return listOf(values).map(hostNameOf);
-}
-
-function originsOf(values: readonly string[]): string[] {
-	return listOf(values).map(originOf);
-}
-
 /** A host name of `--allowed-hosts`, as `URL` writes it (lowercase, IPv6 in brackets). */
 function hostNameOf(value: string): string {
 	const bare = value.includes(":") && !value.startsWith("[");
-	let url: URL | undefined;
-	try {
-		url = new URL(`http://${bare ? `[${value}]` : value}`);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.parse(`http://${bare ? `[${value}]` : value}`);
 	if (
-		url === undefined ||
+		url === null ||
 		url.port !== "" ||
 		url.pathname !== "/" ||
 		url.search !== "" ||
@@ -422,14 +405,9 @@ function hostNameOf(value: string): string {
 
 /** An origin of `--allowed-origins` (`scheme://host[:port]`), as browsers send it. */
 function originOf(value: string): string {
-	let url: URL | undefined;
-	try {
-		url = new URL(value);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.parse(value);
 	if (
-		url === undefined ||
+		url === null ||
 		(url.protocol !== "http:" && url.protocol !== "https:") ||
 		url.pathname !== "/" ||
 		url.search !== "" ||
@@ -474,7 +452,7 @@ function durationOf(value: string): number {
 		match === null
 			? Number.NaN
 			: Number(match[1]) * (DURATION_UNITS[match[2]?.toLowerCase() ?? ""] ?? 0);
-	if (!(ms >= 1 && ms <= MAX_DURATION_MS))
+	if (!(ms >= 1 && ms <= MAX_TIMEOUT_MS))
 		throw usage(
 			`--session-idle expects a duration with ms, s, m or h, up to 24 days, e.g. --session-idle 30m, got ${quote(value)}`,
 		);
