@@ -14,11 +14,12 @@ export interface FlagOption {
 	readonly needs?: string;
 }
 
-interface StringOption {
+/** An option with a value (`--timeout <ms>`), or with every value given, in order (`multiple`). */
+interface StringOption<G> {
 	readonly type: "string";
 	/** The value in `--help`: `<ms>`. */
 	readonly value: string;
-	/** A value for "needs a value, e.g. --timeout=5000". */
+	/** A value for "needs a value, e.g. --timeout=5000" and for the checks' refusals. */
 	readonly example: string;
 	/** The option's line in `--help`. */
 	readonly help: string;
@@ -27,20 +28,17 @@ interface StringOption {
 	/** The value when the option is not given (the raw value is not parsed). */
 	readonly default?: unknown;
 	readonly needs?: string;
+	/** Checks and converts the value given; throws a `usage` failure naming `flag`. */
+	readonly parse?: (given: G, flag: string, example: string) => unknown;
 }
 
 /** An option with one value: `--timeout <ms>`. */
-export interface ValueOption extends StringOption {
-	readonly multiple?: false;
-	/** Checks and converts the value given; throws a `usage` failure naming `flag`. */
-	readonly parse?: (given: string, flag: string) => unknown;
-}
+export type ValueOption = StringOption<string> & { readonly multiple?: false };
 
-/** A repeatable option: every value given, in order. */
-export interface ListOption extends StringOption {
+/** A repeatable option. */
+export type ListOption = StringOption<readonly string[]> & {
 	readonly multiple: true;
-	readonly parse?: (given: readonly string[], flag: string) => unknown;
-}
+};
 
 /** An option with a value parsed into `V`, and a default. */
 export type ParsedOption<V> = ValueOption & {
@@ -58,7 +56,7 @@ export type OptionTable = Readonly<Record<string, OptionSpec>>;
 type OptionValue<O> = O extends FlagOption
 	? boolean
 	:
-			| (O extends { readonly parse: (given: never, flag: string) => infer V }
+			| (O extends { readonly parse: (...given: never[]) => infer V }
 					? V
 					: O extends { readonly multiple: true }
 						? string[]
@@ -128,7 +126,7 @@ export function parseOptions<T extends OptionTable>(
 					? spec.default
 					: spec.parse === undefined
 						? raw
-						: spec.parse(raw as never, `--${name}`);
+						: spec.parse(raw as never, `--${name}`, spec.example);
 	}
 	return {
 		values: values as ParsedOptions<T>["values"],

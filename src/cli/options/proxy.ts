@@ -17,7 +17,7 @@ import {
 	type OptionTable,
 	parseOptions,
 } from "./parser.js";
-import { TARGET_OPTIONS, targetOf } from "./target.js";
+import { TARGET_OPTIONS, type TargetSpec, targetOf } from "./target.js";
 import {
 	ALL_PROFILES,
 	DEFAULT_TIMEOUT_MS,
@@ -26,15 +26,11 @@ import {
 	oneOf,
 } from "./values.js";
 
-/** Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL. */
-type ProxyUpstream =
-	| { type: "stdio"; command: string; args: string[] }
-	| { type: "http"; url: string; headers: Record<string, string> };
-
 /** `mcp-tool-names proxy`, parsed. */
 export interface ProxyCommand {
 	command: "proxy";
-	upstream: ProxyUpstream;
+	/** The upstream server: a command the proxy starts, or a Streamable HTTP URL. */
+	upstream: Extract<TargetSpec, { type: "stdio" | "http" }>;
 	profile: ProfileName;
 	/** Auto-correct near misses (`--no-correct` turns it off). */
 	correct: boolean;
@@ -77,12 +73,8 @@ const MAX_SESSIONS = 32;
 const SESSION_IDLE_MS = 30 * 60 * 1000;
 const MAX_BODY_LIMIT = 1024 ** 3;
 const MAX_SESSIONS_LIMIT = 10_000;
-const DURATION_UNITS: Readonly<Record<string, number>> = {
-	ms: 1,
-	s: 1000,
-	m: 60_000,
-	h: 3_600_000,
-};
+const BYTE_UNITS = { "": 1, k: 1024, m: 1024 ** 2 };
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 const OPTIONS = {
 	url: {
@@ -216,7 +208,11 @@ const OPTIONS = {
 		value: "<size>",
 		example: "4m",
 		help: "largest request body, in bytes or with k or m (default 4m; 413 past it)",
-		parse: byteSizeOf,
+		parse: numberIn(
+			(text) => amountOf(text, BYTE_UNITS),
+			MAX_BODY_LIMIT,
+			"a size from 1 byte to 1024m, in bytes or with k or m",
+		),
 		default: MAX_BODY_BYTES,
 		needs: "listen",
 	},
@@ -225,7 +221,11 @@ const OPTIONS = {
 		value: "<n>",
 		example: "8",
 		help: `sessions (server processes) at once (default ${MAX_SESSIONS}; 503 past it)`,
-		parse: sessionCountOf,
+		parse: numberIn(
+			(text) => (/^\d{1,6}$/.test(text) ? Number(text) : 0),
+			MAX_SESSIONS_LIMIT,
+			`a whole number from 1 to ${MAX_SESSIONS_LIMIT}`,
+		),
 		default: MAX_SESSIONS,
 		needs: "listen",
 	},
@@ -234,7 +234,11 @@ const OPTIONS = {
 		value: "<d>",
 		example: "30m",
 		help: "close a session unused this long and end its server, e.g. 90s, 30m, 2h (default 30m; its id then answers 404)",
-		parse: durationOf,
+		parse: numberIn(
+			(text) => amountOf(text, DURATION_UNITS),
+			MAX_TIMEOUT_MS,
+			"a duration with ms, s, m or h, up to 24 days",
+		),
 		default: SESSION_IDLE_MS,
 		needs: "listen",
 	},
@@ -285,9 +289,13 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 				`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
 			);
 		}
-		const upstream = upstreamOf(values, serverCommand);
-		const profile = values.profile;
-		const snapshot = values.snapshot;
+		// The upstream follows the audit's target rules (one target, --header only with --url).
+		const upstream = targetOf(values, serverCommand);
+		if (upstream.type !== "http" && upstream.type !== "stdio")
+			throw usage(
+				"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
+			);
+		const { profile, snapshot } = values;
 		const store = storeSettingsOf(
 			{
 				store: values.store,
@@ -340,18 +348,6 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 		};
 	},
 };
-
-/** The upstream, by the audit's target rules (one target, --header only with --url, the URL's form). */
-function upstreamOf(
-	values: { url: string | undefined; header: string[] | undefined },
-	serverCommand: readonly string[] | undefined,
-): ProxyUpstream {
-	const target = targetOf(values, serverCommand);
-	if (target.type === "http" || target.type === "stdio") return target;
-	throw usage(
-		"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
-	);
-}
 
 function serverNamesOf(names: readonly string[]): string[] {
 	const list = names.flatMap((name) => name.split(",")).map((n) => n.trim());
@@ -420,41 +416,32 @@ function originOf(value: string): string {
 	return url.origin;
 }
 
-/** `--max-body`: bytes, or with `k` / `m` KiB and MiB. */
-function byteSizeOf(value: string): number {
-	const match = /^(\d{1,10})([km]?)$/i.exec(value.trim());
-	const unit = match?.[2]?.toLowerCase();
-	const bytes =
-		match === null
-			? Number.NaN
-			: Number(match[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : 1);
-	if (!(bytes >= 1 && bytes <= MAX_BODY_LIMIT))
+/**
+ * A check of a number from 1 to `max`, as `read` reads it from the trimmed value; what it
+ * `expects` words the refusal.
+ */
+function numberIn(
+	read: (text: string) => number,
+	max: number,
+	expects: string,
+): (value: string, flag: string, example: string) => number {
+	return (value, flag, example) => {
+		const number = read(value.trim());
+		if (number >= 1 && number <= max) return number;
 		throw usage(
-			`--max-body expects a size from 1 byte to 1024m, in bytes or with k or m, e.g. --max-body 4m, got ${quote(value)}`,
+			`${flag} expects ${expects}, e.g. ${flag} ${example}, got ${quote(value)}`,
 		);
-	return bytes;
+	};
 }
 
-/** `--max-sessions`: a whole number from 1. */
-function sessionCountOf(value: string): number {
-	const count = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : 0;
-	if (count < 1 || count > MAX_SESSIONS_LIMIT)
-		throw usage(
-			`--max-sessions expects a whole number from 1 to ${MAX_SESSIONS_LIMIT}, e.g. --max-sessions 8, got ${quote(value)}`,
-		);
-	return count;
-}
-
-/** `--session-idle`: a whole number with `ms`, `s`, `m` or `h`. */
-function durationOf(value: string): number {
-	const match = /^(\d{1,10})(ms|s|m|h)$/i.exec(value.trim());
-	const ms =
-		match === null
-			? Number.NaN
-			: Number(match[1]) * (DURATION_UNITS[match[2]?.toLowerCase() ?? ""] ?? 0);
-	if (!(ms >= 1 && ms <= MAX_TIMEOUT_MS))
-		throw usage(
-			`--session-idle expects a duration with ms, s, m or h, up to 24 days, e.g. --session-idle 30m, got ${quote(value)}`,
-		);
-	return ms;
+/** A whole number with one of `units` after it (any case): `4m`, `90s`; NaN otherwise. */
+function amountOf(
+	text: string,
+	units: Readonly<Record<string, number>>,
+): number {
+	const match = /^(\d{1,10})([a-z]*)$/i.exec(text);
+	const unit = units[match?.[2]?.toLowerCase() ?? "?"];
+	return match === null || unit === undefined
+		? Number.NaN
+		: Number(match[1]) * unit;
 }
