@@ -46,11 +46,12 @@ export const AUDIT: Command<AuditCommand> = {
 		"show which tool names each provider accepts, and the wire names to send instead",
 	help: {
 		usage: ["mcp-tool-names audit [options] [target]"],
-		about: `Lists the tools of a server (all pages) and shows, per provider profile, which names are sent
+		blocks: [
+			`Lists the tools of a server (all pages) and shows, per provider profile, which names are sent
 as is and which get a wire name: renamed, lossy (hash added), truncated, or colliding; and
 which tool definitions break the MCP schema (audited by name all the same).`,
-		sections: [{ title: "Options:", options: OPTIONS }, TARGETS_SECTION],
-		after: [
+			{ title: "Options:", options: OPTIONS },
+			TARGETS_SECTION,
 			`Examples:
   mcp-tool-names audit
   mcp-tool-names audit --strict --profile openai -- node dist/server.js

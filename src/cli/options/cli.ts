@@ -39,7 +39,7 @@ const OPTIONS = {
 
 const GENERAL_HELP: CommandHelp = {
 	usage: COMMAND_NAMES.map((name) => COMMANDS[name].help.usage[0] ?? name),
-	sections: [
+	blocks: [
 		{
 			title: "Commands:",
 			rows: COMMAND_NAMES.map((name) => ({
@@ -49,8 +49,6 @@ const GENERAL_HELP: CommandHelp = {
 		},
 		TARGETS_SECTION,
 		{ title: "Options:", options: OPTIONS },
-	],
-	after: [
 		`Exit codes: 0 success, 1 audit --strict found names to rewrite / resolve found no safe
 correction, 2 usage error or the target could not be read.`,
 	],

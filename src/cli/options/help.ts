@@ -26,14 +26,10 @@ export interface Command<C> {
 	): C | "help";
 }
 
-/** A help page: usage lines, what the command does, its sections and closing paragraphs. */
+/** A help page: its usage lines, then paragraphs (as written) and sections, in order. */
 export interface CommandHelp {
 	usage: readonly string[];
-	/** Paragraphs between the usage and the sections, as written. */
-	about?: string;
-	sections: readonly HelpSection[];
-	/** Paragraphs after the sections (exit codes, examples), as written. */
-	after: readonly string[];
+	blocks: readonly (string | HelpSection)[];
 }
 
 /** Help lines are wrapped to this many columns. */
@@ -53,13 +49,10 @@ export function renderHelp(page: CommandHelp): string {
 		`Usage: ${first ?? ""}`,
 		...more.map((line) => `       ${line}`),
 	].join("\n");
-	const blocks = [
-		usageLines,
-		...(page.about === undefined ? [] : [page.about]),
-		...page.sections.map(renderSection),
-		...page.after,
-	];
-	return `${blocks.join("\n\n")}\n`;
+	const blocks = page.blocks.map((block) =>
+		typeof block === "string" ? block : renderSection(block),
+	);
+	return `${[usageLines, ...blocks].join("\n\n")}\n`;
 }
 
 function renderSection(section: HelpSection): string {

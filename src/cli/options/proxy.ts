@@ -260,13 +260,13 @@ export const PROXY: Command<ProxyCommand> = {
 			"mcp-tool-names proxy [options] -- <command> [args...]",
 			'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
 		],
-		about: `Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
+		blocks: [
+			`Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
 fixes tool names on the way: tools/list goes out with wire names for --profile, tools/call
 names are mapped back, and near misses are auto-corrected only when it is safe (never onto
 a destructive tool). Everything else passes through byte for byte. Each correction and
 refusal is one line on stderr; stdout is the protocol.`,
-		sections: [{ title: "Options:", options: OPTIONS }],
-		after: [
+			{ title: "Options:", options: OPTIONS },
 			`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
 initialize; 130/143 after SIGINT/SIGTERM.`,
 			`Examples:

@@ -39,11 +39,12 @@ export const RESOLVE: Command<ResolveCommand> = {
 		"show whether a name a model sent would be auto-corrected, or only hinted at",
 	help: {
 		usage: ["mcp-tool-names resolve <name> [options] [target]"],
-		about: `Resolves a tool name a model sent against the server's tools, the way resolveName does:
+		blocks: [
+			`Resolves a tool name a model sent against the server's tools, the way resolveName does:
 exact, auto-corrected (exit 0), or only a "Did you mean ...?" hint or nothing (exit 1). Tools
 whose annotations set destructiveHint are never auto-corrected to.`,
-		sections: [{ title: "Options:", options: OPTIONS }, TARGETS_SECTION],
-		after: [
+			{ title: "Options:", options: OPTIONS },
+			TARGETS_SECTION,
 			`Examples:
   mcp-tool-names resolve fetch_content
   mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js`,
