@@ -1,15 +1,10 @@
 /**
- * Why the CLI stops with exit code 2: bad arguments, or a target it cannot read.
- */
-type CliFailureKind = "usage" | "target";
-
-/**
  * An expected failure of the CLI, printed as its one-line `message` (no stack) with exit
  * code 2. Internal: never re-exported.
  */
 export class CliFailure extends Error {
-	/** Which kind of failure. */
-	readonly kind: CliFailureKind;
+	/** Why the CLI stops: bad arguments, or a target it cannot read. */
+	readonly kind: "usage" | "target";
 
 	/**
 	 * @param kind - usage error or unreadable target
@@ -17,7 +12,7 @@ export class CliFailure extends Error {
 	 * @param options - the underlying `cause`, if any
 	 */
 	constructor(
-		kind: CliFailureKind,
+		kind: "usage" | "target",
 		message: string,
 		options?: { cause?: unknown },
 	) {
@@ -25,16 +20,6 @@ export class CliFailure extends Error {
 		this.name = "CliFailure";
 		this.kind = kind;
 	}
-}
-
-/**
- * Tells whether a value is a {@link CliFailure}.
- *
- * @param value - anything caught
- * @returns `true` for expected CLI failures
- */
-export function isCliFailure(value: unknown): value is CliFailure {
-	return value instanceof CliFailure;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isMcpToolNamesError } from "../index.js";
-import { isCliFailure } from "./_failure.js";
+import { CliFailure } from "./_failure.js";
 import { printable } from "./_printable.js";
 import { runAudit } from "./audit.js";
 import { createStyle, isColorEnabled } from "./colors.js";
@@ -48,7 +48,8 @@ export async function main(
 }
 
 function describe(error: unknown): string {
-	if (isCliFailure(error) || isMcpToolNamesError(error)) return error.message;
+	if (error instanceof CliFailure || isMcpToolNamesError(error))
+		return error.message;
 	const message = error instanceof Error ? error.message : String(error);
 	return `unexpected error: ${message.split("\n")[0]}`;
 }

@@ -1,7 +1,7 @@
 // `mcp-tool-names audit`: its options, its help page and its parsed form.
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
-import type { CommandHelp, HelpCommand } from "./help.js";
+import type { Command } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
 	TARGET_OPTIONS,
@@ -40,53 +40,44 @@ const OPTIONS = {
 
 const TABLE = { ...TARGET_OPTIONS, ...OPTIONS } as const;
 
-/** The help page of audit. */
-export const AUDIT_HELP: CommandHelp = {
+/** `mcp-tool-names audit`: its help page and its arguments parsed. */
+export const AUDIT: Command<AuditCommand> = {
 	summary:
 		"show which tool names each provider accepts, and the wire names to send instead",
-	usage: ["mcp-tool-names audit [options] [target]"],
-	about: `Lists the tools of a server (all pages) and shows, per provider profile, which names are sent
+	help: {
+		usage: ["mcp-tool-names audit [options] [target]"],
+		blocks: [
+			`Lists the tools of a server (all pages) and shows, per provider profile, which names are sent
 as is and which get a wire name: renamed, lossy (hash added), truncated, or colliding; and
 which tool definitions break the MCP schema (audited by name all the same).`,
-	sections: [{ title: "Options:", options: OPTIONS }, TARGETS_SECTION],
-	after: [
-		`Examples:
+			{ title: "Options:", options: OPTIONS },
+			TARGETS_SECTION,
+			`Examples:
   mcp-tool-names audit
   mcp-tool-names audit --strict --profile openai -- node dist/server.js
   mcp-tool-names audit http://localhost:3000/mcp --header "Authorization: Bearer $TOKEN"
   curl -s https://example.com/tools.json | mcp-tool-names audit --json --file -`,
-	],
+		],
+	},
+	parse(args, serverCommand) {
+		const parsed = parseOptions("audit", TABLE, args);
+		if (parsed === "help") return parsed;
+		const { values, positionals } = parsed;
+		return {
+			command: "audit",
+			...targetRunOf(
+				values,
+				positionals,
+				serverCommand,
+				(stray) =>
+					`Unexpected argument ${stray}; put a server command after -- (mcp-tool-names audit -- node server.js) or give a URL (mcp-tool-names audit http://localhost:3000/mcp)`,
+			),
+			profiles: [...values.profile],
+			json: values.json,
+			strict: values.strict,
+		};
+	},
 };
-
-/**
- * Parses the arguments of `mcp-tool-names audit` (after the word `audit`).
- *
- * @param args - the options and the URL, before `--`
- * @param serverCommand - what follows `--`, if there was a `--`
- * @returns the command, or its help
- * @throws CliFailure `usage` naming the bad argument and what is expected
- */
-export function parseAuditArgs(
-	args: readonly string[],
-	serverCommand: readonly string[] | undefined,
-): AuditCommand | HelpCommand {
-	const parsed = parseOptions("audit", TABLE, args);
-	if (parsed === "help") return { command: "help", topic: "audit" };
-	const { values, positionals } = parsed;
-	return {
-		command: "audit",
-		...targetRunOf(
-			values,
-			positionals,
-			serverCommand,
-			(stray) =>
-				`Unexpected argument ${stray}; put a server command after -- (mcp-tool-names audit -- node server.js) or give a URL (mcp-tool-names audit http://localhost:3000/mcp)`,
-		),
-		profiles: [...values.profile],
-		json: values.json,
-		strict: values.strict,
-	};
-}
 
 /** `--profile` (repeatable, comma-separated, `all`), in order, without repeats. */
 function profilesOf(values: readonly string[]): ProfileName[] {

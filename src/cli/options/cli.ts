@@ -1,41 +1,28 @@
 // The command line as a whole: the top-level options, which command runs, and the help of
 // each (rendered from the commands' option tables by ./help.ts).
 import { quote, usage } from "../_failure.js";
-import { AUDIT_HELP, type AuditCommand, parseAuditArgs } from "./audit.js";
-import {
-	type CommandHelp,
-	type HelpCommand,
-	type HelpTopic,
-	renderHelp,
-} from "./help.js";
+import { AUDIT, type AuditCommand } from "./audit.js";
+import { type Command, type CommandHelp, renderHelp } from "./help.js";
 import { didYouMean, type OptionTable } from "./parser.js";
-import { PROXY_HELP, type ProxyCommand, parseProxyArgs } from "./proxy.js";
-import {
-	parseResolveArgs,
-	RESOLVE_HELP,
-	type ResolveCommand,
-} from "./resolve.js";
+import { PROXY, type ProxyCommand } from "./proxy.js";
+import { RESOLVE, type ResolveCommand } from "./resolve.js";
 import { TARGETS_SECTION } from "./target.js";
 
-/** A parsed command line. */
+/** The commands with a help page of their own. */
+type HelpTopic = "audit" | "resolve" | "proxy";
+
+/** A parsed command line: `--help`, `help <command>` and a bare `mcp-tool-names` are help. */
 type CliCommand =
 	| AuditCommand
 	| ResolveCommand
 	| ProxyCommand
-	| HelpCommand
+	| { command: "help"; topic?: HelpTopic }
 	| { command: "version" };
 
-type Parse = (
-	args: readonly string[],
-	serverCommand: readonly string[] | undefined,
-) => CliCommand;
-
-const COMMANDS: Readonly<
-	Record<HelpTopic, { help: CommandHelp; parse: Parse }>
-> = {
-	audit: { help: AUDIT_HELP, parse: parseAuditArgs },
-	resolve: { help: RESOLVE_HELP, parse: parseResolveArgs },
-	proxy: { help: PROXY_HELP, parse: parseProxyArgs },
+const COMMANDS: Readonly<Record<HelpTopic, Command<CliCommand>>> = {
+	audit: AUDIT,
+	resolve: RESOLVE,
+	proxy: PROXY,
 };
 const COMMAND_NAMES = Object.keys(COMMANDS) as HelpTopic[];
 const COMMAND_LIST = `${COMMAND_NAMES.slice(0, -1).join(", ")} or ${COMMAND_NAMES.at(-1)}`;
@@ -52,18 +39,16 @@ const OPTIONS = {
 
 const GENERAL_HELP: CommandHelp = {
 	usage: COMMAND_NAMES.map((name) => COMMANDS[name].help.usage[0] ?? name),
-	sections: [
+	blocks: [
 		{
 			title: "Commands:",
 			rows: COMMAND_NAMES.map((name) => ({
 				label: name,
-				help: COMMANDS[name].help.summary ?? "",
+				help: COMMANDS[name].summary,
 			})),
 		},
 		TARGETS_SECTION,
 		{ title: "Options:", options: OPTIONS },
-	],
-	after: [
 		`Exit codes: 0 success, 1 audit --strict found names to rewrite / resolve found no safe
 correction, 2 usage error or the target could not be read.`,
 	],
@@ -111,8 +96,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 	}
 	if (isOption(first, "version")) return { command: "version" };
 	const command = COMMAND_NAMES.find((name) => name === first);
-	if (command !== undefined)
-		return COMMANDS[command].parse(rest, serverCommand);
+	if (command !== undefined) {
+		const parsed = COMMANDS[command].parse(rest, serverCommand);
+		return parsed === "help" ? { command: "help", topic: command } : parsed;
+	}
 	if (first.startsWith("-")) {
 		const near = didYouMean(first.replace(/^-+/, ""), Object.keys(OPTIONS));
 		throw usage(

@@ -2,15 +2,6 @@
 // sits next to its declaration and is never out of step with what the parser accepts.
 import type { OptionSpec, OptionTable } from "./parser.js";
 
-/** The commands with a help page of their own. */
-export type HelpTopic = "audit" | "resolve" | "proxy";
-
-/** `--help`, `help <command>` or a bare `mcp-tool-names`, parsed. */
-export interface HelpCommand {
-	command: "help";
-	topic?: HelpTopic;
-}
-
 /** A line of a help section that is not an option: an argument, or a command. */
 interface HelpRow {
 	label: string;
@@ -24,16 +15,21 @@ export interface HelpSection {
 	options?: OptionTable;
 }
 
-/** A help page: usage lines, what the command does, its sections and closing paragraphs. */
+/** A command: its line in the general help, its help page and its arguments parsed. */
+export interface Command<C> {
+	summary: string;
+	help: CommandHelp;
+	/** Parses the arguments after the command's name and before `--`; `"help"` for `--help`. */
+	parse(
+		args: readonly string[],
+		serverCommand: readonly string[] | undefined,
+	): C | "help";
+}
+
+/** A help page: its usage lines, then paragraphs (as written) and sections, in order. */
 export interface CommandHelp {
-	/** The command's line in the general help. */
-	summary?: string;
 	usage: readonly string[];
-	/** Paragraphs between the usage and the sections, as written. */
-	about?: string;
-	sections: readonly HelpSection[];
-	/** Paragraphs after the sections (exit codes, examples), as written. */
-	after: readonly string[];
+	blocks: readonly (string | HelpSection)[];
 }
 
 /** Help lines are wrapped to this many columns. */
@@ -53,13 +49,10 @@ export function renderHelp(page: CommandHelp): string {
 		`Usage: ${first ?? ""}`,
 		...more.map((line) => `       ${line}`),
 	].join("\n");
-	const blocks = [
-		usageLines,
-		...(page.about === undefined ? [] : [page.about]),
-		...page.sections.map(renderSection),
-		...page.after,
-	];
-	return `${blocks.join("\n\n")}\n`;
+	const blocks = page.blocks.map((block) =>
+		typeof block === "string" ? block : renderSection(block),
+	);
+	return `${[usageLines, ...blocks].join("\n\n")}\n`;
 }
 
 function renderSection(section: HelpSection): string {

@@ -10,13 +10,16 @@ export interface FlagOption {
 	readonly short?: string;
 	/** The option's line in `--help`. */
 	readonly help: string;
+	/** The option this one only applies with: `--max-body` needs `--listen`. */
+	readonly needs?: string;
 }
 
-interface StringOption {
+/** An option with a value (`--timeout <ms>`), or with every value given, in order (`multiple`). */
+interface StringOption<G> {
 	readonly type: "string";
 	/** The value in `--help`: `<ms>`. */
 	readonly value: string;
-	/** A value for "needs a value, e.g. --timeout=5000". */
+	/** A value for "needs a value, e.g. --timeout=5000" and for the checks' refusals. */
 	readonly example: string;
 	/** The option's line in `--help`. */
 	readonly help: string;
@@ -24,20 +27,18 @@ interface StringOption {
 	readonly label?: string;
 	/** The value when the option is not given (the raw value is not parsed). */
 	readonly default?: unknown;
+	readonly needs?: string;
+	/** Checks and converts the value given; throws a `usage` failure naming `flag`. */
+	readonly parse?: (given: G, flag: string, example: string) => unknown;
 }
 
 /** An option with one value: `--timeout <ms>`. */
-export interface ValueOption extends StringOption {
-	readonly multiple?: false;
-	/** Checks and converts the value given; throws a `usage` failure naming `flag`. */
-	readonly parse?: (given: string, flag: string) => unknown;
-}
+export type ValueOption = StringOption<string> & { readonly multiple?: false };
 
-/** A repeatable option: every value given, in order. */
-export interface ListOption extends StringOption {
+/** A repeatable option. */
+export type ListOption = StringOption<readonly string[]> & {
 	readonly multiple: true;
-	readonly parse?: (given: readonly string[], flag: string) => unknown;
-}
+};
 
 /** An option with a value parsed into `V`, and a default. */
 export type ParsedOption<V> = ValueOption & {
@@ -55,7 +56,7 @@ export type OptionTable = Readonly<Record<string, OptionSpec>>;
 type OptionValue<O> = O extends FlagOption
 	? boolean
 	:
-			| (O extends { readonly parse: (given: never, flag: string) => infer V }
+			| (O extends { readonly parse: (...given: never[]) => infer V }
 					? V
 					: O extends { readonly multiple: true }
 						? string[]
@@ -93,19 +94,14 @@ export function parseOptions<T extends OptionTable>(
 	table: T,
 	args: readonly string[],
 ): ParsedOptions<T> | "help" {
-	const options: Record<
-		string,
-		{ type: "string" | "boolean"; short?: string; multiple?: boolean }
-	> = {};
-	for (const [name, spec] of Object.entries(table)) {
-		options[name] =
+	const options = Object.fromEntries(
+		Object.entries(table).map(([name, spec]) => [
+			name,
 			spec.type === "boolean"
-				? {
-						type: "boolean",
-						...(spec.short === undefined ? {} : { short: spec.short }),
-					}
-				: { type: "string", multiple: spec.multiple === true };
-	}
+				? { type: spec.type, ...(spec.short && { short: spec.short }) }
+				: { type: spec.type, multiple: spec.multiple === true },
+		]),
+	);
 	let parsed: { values: Record<string, unknown>; positionals: string[] };
 	try {
 		parsed = parseArgs({
@@ -130,13 +126,31 @@ export function parseOptions<T extends OptionTable>(
 					? spec.default
 					: spec.parse === undefined
 						? raw
-						: spec.parse(raw as never, `--${name}`);
+						: spec.parse(raw as never, `--${name}`, spec.example);
 	}
 	return {
 		values: values as ParsedOptions<T>["values"],
 		positionals: parsed.positionals,
 		given,
 	};
+}
+
+/**
+ * Refuses an option given without the option it `needs` (`--max-body` without `--listen`).
+ *
+ * @throws CliFailure `usage` naming both, with an example of the one missing
+ */
+export function checkNeeds<T extends OptionTable>(
+	table: T,
+	given: ReadonlySet<keyof T>,
+): void {
+	for (const name of given) {
+		const needs = table[name]?.needs;
+		if (needs !== undefined && !given.has(needs))
+			throw usage(
+				`--${String(name)} needs --${needs}, e.g. --${needs} ${exampleOf(table, needs)}`,
+			);
+	}
 }
 
 /**
@@ -201,9 +215,13 @@ function describeParseError(
 		if (message.includes("does not take an argument")) {
 			return `Option ${option} takes no value`;
 		}
-		const spec = table[option.replace(/^-+/, "")];
-		const example = spec?.type === "string" ? spec.example : "VALUE";
+		const example = exampleOf(table, option.replace(/^-+/, ""));
 		return `Option ${option} needs a value, e.g. ${option}=${example}`;
 	}
 	return message.split("\n")[0] ?? message;
+}
+
+function exampleOf(table: OptionTable, name: string): string {
+	const spec = table[name];
+	return spec?.type === "string" ? spec.example : "VALUE";
 }

@@ -10,26 +10,27 @@ import {
 	type StoreSettings,
 	storeSettingsOf,
 } from "../proxy/store/open-store.js";
-import type { CommandHelp, HelpCommand } from "./help.js";
-import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
-import { TARGET_OPTIONS, targetOf } from "./target.js";
+import type { Command } from "./help.js";
+import {
+	checkNeeds,
+	HELP_OPTION,
+	type OptionTable,
+	parseOptions,
+} from "./parser.js";
+import { TARGET_OPTIONS, type TargetSpec, targetOf } from "./target.js";
 import {
 	ALL_PROFILES,
 	DEFAULT_TIMEOUT_MS,
+	MAX_TIMEOUT_MS,
 	MODES,
-	milliseconds,
 	oneOf,
 } from "./values.js";
-
-/** Where the proxy's upstream server is: a command it starts, or a Streamable HTTP URL. */
-type ProxyUpstream =
-	| { type: "stdio"; command: string; args: string[] }
-	| { type: "http"; url: string; headers: Record<string, string> };
 
 /** `mcp-tool-names proxy`, parsed. */
 export interface ProxyCommand {
 	command: "proxy";
-	upstream: ProxyUpstream;
+	/** The upstream server: a command the proxy starts, or a Streamable HTTP URL. */
+	upstream: Extract<TargetSpec, { type: "stdio" | "http" }>;
 	profile: ProfileName;
 	/** Auto-correct near misses (`--no-correct` turns it off). */
 	correct: boolean;
@@ -72,27 +73,17 @@ const MAX_SESSIONS = 32;
 const SESSION_IDLE_MS = 30 * 60 * 1000;
 const MAX_BODY_LIMIT = 1024 ** 3;
 const MAX_SESSIONS_LIMIT = 10_000;
-// setTimeout's longest delay (2^31 - 1 ms, about 24.8 days).
-const MAX_DURATION_MS = 2 ** 31 - 1;
-const DURATION_UNITS: Readonly<Record<string, number>> = {
-	ms: 1,
-	s: 1000,
-	m: 60_000,
-	h: 3_600_000,
-};
+const BYTE_UNITS = { "": 1, k: 1024, m: 1024 ** 2 };
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 const OPTIONS = {
 	url: {
-		type: "string",
-		value: "<url>",
-		example: "http://localhost:3000/mcp",
+		...TARGET_OPTIONS.url,
+		label: "--url <url>",
 		help: "the server's Streamable HTTP endpoint, instead of a command after --",
 	},
 	header: {
-		type: "string",
-		multiple: true,
-		value: '"Name: value"',
-		example: '"Authorization: Bearer TOKEN"',
+		...TARGET_OPTIONS.header,
 		help: "an HTTP header for --url (repeatable)",
 	},
 	profile: {
@@ -193,8 +184,9 @@ const OPTIONS = {
 		value: "<h,...>",
 		example: "mcp.example.com",
 		help: "more Host names to serve (any port), e.g. mcp.example.com; on a non-loopback address, turns the Host check on",
-		parse: hostNamesOf,
+		parse: (hosts: readonly string[]) => listOf(hosts).map(hostNameOf),
 		default: [],
+		needs: "listen",
 	},
 	"allowed-origins": {
 		type: "string",
@@ -202,77 +194,82 @@ const OPTIONS = {
 		value: "<o,...>",
 		example: "https://app.example.com",
 		help: "more Origins to serve, exact, e.g. https://app.example.com",
-		parse: originsOf,
+		parse: (origins: readonly string[]) => listOf(origins).map(originOf),
 		default: [],
+		needs: "listen",
 	},
 	"allow-unauthenticated": {
 		type: "boolean",
 		help: "serve a non-loopback address without a token (something in front must authenticate)",
+		needs: "listen",
 	},
 	"max-body": {
 		type: "string",
 		value: "<size>",
 		example: "4m",
 		help: "largest request body, in bytes or with k or m (default 4m; 413 past it)",
-		parse: byteSizeOf,
+		parse: numberIn(
+			(text) => amountOf(text, BYTE_UNITS),
+			MAX_BODY_LIMIT,
+			"a size from 1 byte to 1024m, in bytes or with k or m",
+		),
 		default: MAX_BODY_BYTES,
+		needs: "listen",
 	},
 	"max-sessions": {
 		type: "string",
 		value: "<n>",
 		example: "8",
 		help: `sessions (server processes) at once (default ${MAX_SESSIONS}; 503 past it)`,
-		parse: sessionCountOf,
+		parse: numberIn(
+			(text) => (/^\d{1,6}$/.test(text) ? Number(text) : 0),
+			MAX_SESSIONS_LIMIT,
+			`a whole number from 1 to ${MAX_SESSIONS_LIMIT}`,
+		),
 		default: MAX_SESSIONS,
+		needs: "listen",
 	},
 	"session-idle": {
 		type: "string",
 		value: "<d>",
 		example: "30m",
 		help: "close a session unused this long and end its server, e.g. 90s, 30m, 2h (default 30m; its id then answers 404)",
-		parse: durationOf,
+		parse: numberIn(
+			(text) => amountOf(text, DURATION_UNITS),
+			MAX_TIMEOUT_MS,
+			"a duration with ms, s, m or h, up to 24 days",
+		),
 		default: SESSION_IDLE_MS,
+		needs: "listen",
 	},
 	"log-json": { type: "boolean", help: "write the log as JSON lines" },
 	timeout: {
-		type: "string",
-		value: "<ms>",
-		example: "5000",
+		...TARGET_OPTIONS.timeout,
 		help: `bound on the server's initialize and first tools/list, and on a --listen request's body (default ${DEFAULT_TIMEOUT_MS}); over stdio it starts at the server's first output`,
-		parse: milliseconds,
-		default: DEFAULT_TIMEOUT_MS,
 	},
 	"start-timeout": TARGET_OPTIONS["start-timeout"],
 	help: HELP_OPTION,
 } as const satisfies OptionTable;
 
-const LISTEN_OPTIONS = [
-	"allowed-hosts",
-	"allowed-origins",
-	"allow-unauthenticated",
-	"max-body",
-	"max-sessions",
-	"session-idle",
-] as const;
-
-/** The help page of proxy. */
-export const PROXY_HELP: CommandHelp = {
+/** `mcp-tool-names proxy`: its help page and its arguments parsed. */
+export const PROXY: Command<ProxyCommand> = {
 	summary:
 		"sit between a client and a server: wire-safe names out, calls routed back in",
-	usage: [
-		"mcp-tool-names proxy [options] -- <command> [args...]",
-		'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
-	],
-	about: `Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
+	help: {
+		usage: [
+			"mcp-tool-names proxy [options] -- <command> [args...]",
+			'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
+		],
+		blocks: [
+			`Speaks MCP to the client (stdio, or Streamable HTTP with --listen) and to the server, and
 fixes tool names on the way: tools/list goes out with wire names for --profile, tools/call
 names are mapped back, and near misses are auto-corrected only when it is safe (never onto
 a destructive tool). Everything else passes through byte for byte. Each correction and
 refusal is one line on stderr; stdout is the protocol.`,
-	sections: [{ title: "Options:", options: OPTIONS }],
-	after: [
-		`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
+			{ title: "Options:", options: OPTIONS },
+			`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
 initialize; 130/143 after SIGINT/SIGTERM.`,
-		`Examples:
+			`Examples:
   mcp-tool-names proxy -- npx -y @modelcontextprotocol/server-everything
   mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
   mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
@@ -280,56 +277,47 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
   mcp-tool-names proxy --listen 127.0.0.1:8080 --url https://example.com/mcp
   MCP_TOOL_NAMES_TOKEN=$(cat token) mcp-tool-names proxy --listen 0.0.0.0:8080 -- node server.js
   mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`,
-	],
-};
-
-/**
- * Parses the arguments of `mcp-tool-names proxy` (after the word `proxy`).
- *
- * @param args - the proxy's own options, before `--`
- * @param serverCommand - what follows `--`: the upstream's command line
- * @returns the command, or the proxy's help
- * @throws CliFailure `usage` naming the bad argument and what is expected
- */
-export function parseProxyArgs(
-	args: readonly string[],
-	serverCommand: readonly string[] | undefined,
-): ProxyCommand | HelpCommand {
-	const parsed = parseOptions("proxy", OPTIONS, args);
-	if (parsed === "help") return { command: "help", topic: "proxy" };
-	const { values, positionals, given } = parsed;
-	const stray = positionals[0];
-	if (stray !== undefined) {
-		throw usage(
-			`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
+		],
+	},
+	parse(args, serverCommand) {
+		const parsed = parseOptions("proxy", OPTIONS, args);
+		if (parsed === "help") return parsed;
+		const { values, positionals, given } = parsed;
+		const stray = positionals[0];
+		if (stray !== undefined) {
+			throw usage(
+				`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
+			);
+		}
+		// The upstream follows the audit's target rules (one target, --header only with --url).
+		const upstream = targetOf(values, serverCommand);
+		if (upstream.type !== "http" && upstream.type !== "stdio")
+			throw usage(
+				"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
+			);
+		const { profile, snapshot } = values;
+		const store = storeSettingsOf(
+			{
+				store: values.store,
+				scope: values["store-scope"],
+				prefix: values["store-prefix"],
+				ttl: values["store-ttl"],
+				tlsCa: values["store-tls-ca"],
+				tlsCert: values["store-tls-cert"],
+				tlsKey: values["store-tls-key"],
+			},
+			// Hashed into the default scope: never an argument or a URL's credentials in a key.
+			upstream.type === "http"
+				? new URL(upstream.url).href
+				: JSON.stringify([upstream.command, ...upstream.args]),
+			profile,
 		);
-	}
-	const upstream = upstreamOf(values, serverCommand);
-	const profile = values.profile;
-	const snapshot = values.snapshot;
-	const store = storeSettingsOf(
-		{
-			store: values.store,
-			scope: values["store-scope"],
-			prefix: values["store-prefix"],
-			ttl: values["store-ttl"],
-			tlsCa: values["store-tls-ca"],
-			tlsCert: values["store-tls-cert"],
-			tlsKey: values["store-tls-key"],
-		},
-		// Hashed into the default scope: never an argument or a URL's credentials in a key.
-		upstream.type === "http"
-			? new URL(upstream.url).href
-			: JSON.stringify([upstream.command, ...upstream.args]),
-		profile,
-	);
-	if (store !== undefined && snapshot !== undefined)
-		throw usage(
-			"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
-		);
-	let listen: ListenSettings | undefined;
-	if (values.listen !== undefined) {
-		listen = {
+		if (store !== undefined && snapshot !== undefined)
+			throw usage(
+				"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
+			);
+		checkNeeds(OPTIONS, given);
+		const listen: ListenSettings | undefined = values.listen && {
 			...values.listen,
 			allowedHosts: [...values["allowed-hosts"]],
 			allowedOrigins: [...values["allowed-origins"]],
@@ -338,46 +326,28 @@ export function parseProxyArgs(
 			maxSessions: values["max-sessions"],
 			sessionIdleMs: values["session-idle"],
 		};
-	} else {
-		const companion = LISTEN_OPTIONS.find((name) => given.has(name));
-		if (companion !== undefined)
-			throw usage(
-				`--${companion} needs --listen, e.g. --listen 127.0.0.1:8080`,
-			);
-	}
-	return {
-		command: "proxy",
-		upstream,
-		profile,
-		correct: !values["no-correct"],
-		mode: values.mode,
-		protection: values.protect,
-		...(values["server-name"] === undefined
-			? {}
-			: { serverNames: values["server-name"] }),
-		logJson: values["log-json"],
-		timeoutMs: values.timeout,
-		// Only when given: the default applies where a stdio upstream is started.
-		...(given.has("start-timeout")
-			? { startTimeoutMs: values["start-timeout"] }
-			: {}),
-		...(snapshot === undefined ? {} : { snapshot }),
-		...(listen === undefined ? {} : { listen }),
-		...(store === undefined ? {} : { store }),
-	};
-}
-
-/** The upstream, by the audit's target rules (one target, --header only with --url, the URL's form). */
-function upstreamOf(
-	values: { url: string | undefined; header: string[] | undefined },
-	serverCommand: readonly string[] | undefined,
-): ProxyUpstream {
-	const target = targetOf(values, serverCommand);
-	if (target.type === "http" || target.type === "stdio") return target;
-	throw usage(
-		"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
-	);
-}
+		return {
+			command: "proxy",
+			upstream,
+			profile,
+			correct: !values["no-correct"],
+			mode: values.mode,
+			protection: values.protect,
+			...(values["server-name"] === undefined
+				? {}
+				: { serverNames: values["server-name"] }),
+			logJson: values["log-json"],
+			timeoutMs: values.timeout,
+			// Only when given: the default applies where a stdio upstream is started.
+			...(given.has("start-timeout")
+				? { startTimeoutMs: values["start-timeout"] }
+				: {}),
+			...(snapshot === undefined ? {} : { snapshot }),
+			...(listen === undefined ? {} : { listen }),
+			...(store === undefined ? {} : { store }),
+		};
+	},
+};
 
 function serverNamesOf(names: readonly string[]): string[] {
 	const list = names.flatMap((name) => name.split(",")).map((n) => n.trim());
@@ -411,25 +381,12 @@ function listenOf(value: string): { host: string; port: number } {
 	return { host: host === "" ? "127.0.0.1" : host, port };
 }
 
-function hostNamesOf(values: readonly string[]): string[] {
-	return listOf(values).map(hostNameOf);
-}
-
-function originsOf(values: readonly string[]): string[] {
-	return listOf(values).map(originOf);
-}
-
 /** A host name of `--allowed-hosts`, as `URL` writes it (lowercase, IPv6 in brackets). */
 function hostNameOf(value: string): string {
 	const bare = value.includes(":") && !value.startsWith("[");
-	let url: URL | undefined;
-	try {
-		url = new URL(`http://${bare ? `[${value}]` : value}`);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.parse(`http://${bare ? `[${value}]` : value}`);
 	if (
-		url === undefined ||
+		url === null ||
 		url.port !== "" ||
 		url.pathname !== "/" ||
 		url.search !== "" ||
@@ -444,14 +401,9 @@ function hostNameOf(value: string): string {
 
 /** An origin of `--allowed-origins` (`scheme://host[:port]`), as browsers send it. */
 function originOf(value: string): string {
-	let url: URL | undefined;
-	try {
-		url = new URL(value);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.parse(value);
 	if (
-		url === undefined ||
+		url === null ||
 		(url.protocol !== "http:" && url.protocol !== "https:") ||
 		url.pathname !== "/" ||
 		url.search !== "" ||
@@ -464,41 +416,32 @@ function originOf(value: string): string {
 	return url.origin;
 }
 
-/** `--max-body`: bytes, or with `k` / `m` KiB and MiB. */
-function byteSizeOf(value: string): number {
-	const match = /^(\d{1,10})([km]?)$/i.exec(value.trim());
-	const unit = match?.[2]?.toLowerCase();
-	const bytes =
-		match === null
-			? Number.NaN
-			: Number(match[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : 1);
-	if (!(bytes >= 1 && bytes <= MAX_BODY_LIMIT))
+/**
+ * A check of a number from 1 to `max`, as `read` reads it from the trimmed value; what it
+ * `expects` words the refusal.
+ */
+function numberIn(
+	read: (text: string) => number,
+	max: number,
+	expects: string,
+): (value: string, flag: string, example: string) => number {
+	return (value, flag, example) => {
+		const number = read(value.trim());
+		if (number >= 1 && number <= max) return number;
 		throw usage(
-			`--max-body expects a size from 1 byte to 1024m, in bytes or with k or m, e.g. --max-body 4m, got ${quote(value)}`,
+			`${flag} expects ${expects}, e.g. ${flag} ${example}, got ${quote(value)}`,
 		);
-	return bytes;
+	};
 }
 
-/** `--max-sessions`: a whole number from 1. */
-function sessionCountOf(value: string): number {
-	const count = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : 0;
-	if (count < 1 || count > MAX_SESSIONS_LIMIT)
-		throw usage(
-			`--max-sessions expects a whole number from 1 to ${MAX_SESSIONS_LIMIT}, e.g. --max-sessions 8, got ${quote(value)}`,
-		);
-	return count;
-}
-
-/** `--session-idle`: a whole number with `ms`, `s`, `m` or `h`. */
-function durationOf(value: string): number {
-	const match = /^(\d{1,10})(ms|s|m|h)$/i.exec(value.trim());
-	const ms =
-		match === null
-			? Number.NaN
-			: Number(match[1]) * (DURATION_UNITS[match[2]?.toLowerCase() ?? ""] ?? 0);
-	if (!(ms >= 1 && ms <= MAX_DURATION_MS))
-		throw usage(
-			`--session-idle expects a duration with ms, s, m or h, up to 24 days, e.g. --session-idle 30m, got ${quote(value)}`,
-		);
-	return ms;
+/** A whole number with one of `units` after it (any case): `4m`, `90s`; NaN otherwise. */
+function amountOf(
+	text: string,
+	units: Readonly<Record<string, number>>,
+): number {
+	const match = /^(\d{1,10})([a-z]*)$/i.exec(text);
+	const unit = units[match?.[2]?.toLowerCase() ?? "?"];
+	return match === null || unit === undefined
+		? Number.NaN
+		: Number(match[1]) * unit;
 }

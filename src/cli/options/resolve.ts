@@ -1,6 +1,6 @@
 // `mcp-tool-names resolve <name>`: its options, its help page and its parsed form.
 import { usage } from "../_failure.js";
-import type { CommandHelp, HelpCommand } from "./help.js";
+import type { Command } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
 	TARGET_OPTIONS,
@@ -33,54 +33,45 @@ const OPTIONS = {
 
 const TABLE = { ...TARGET_OPTIONS, ...OPTIONS } as const;
 
-/** The help page of resolve. */
-export const RESOLVE_HELP: CommandHelp = {
+/** `mcp-tool-names resolve`: its help page and its arguments parsed. */
+export const RESOLVE: Command<ResolveCommand> = {
 	summary:
 		"show whether a name a model sent would be auto-corrected, or only hinted at",
-	usage: ["mcp-tool-names resolve <name> [options] [target]"],
-	about: `Resolves a tool name a model sent against the server's tools, the way resolveName does:
+	help: {
+		usage: ["mcp-tool-names resolve <name> [options] [target]"],
+		blocks: [
+			`Resolves a tool name a model sent against the server's tools, the way resolveName does:
 exact, auto-corrected (exit 0), or only a "Did you mean ...?" hint or nothing (exit 1). Tools
 whose annotations set destructiveHint are never auto-corrected to.`,
-	sections: [{ title: "Options:", options: OPTIONS }, TARGETS_SECTION],
-	after: [
-		`Examples:
+			{ title: "Options:", options: OPTIONS },
+			TARGETS_SECTION,
+			`Examples:
   mcp-tool-names resolve fetch_content
   mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js`,
-	],
+		],
+	},
+	parse(args, serverCommand) {
+		const parsed = parseOptions("resolve", TABLE, args);
+		if (parsed === "help") return parsed;
+		const { values, positionals } = parsed;
+		const [name, ...rest] = positionals;
+		if (name === undefined) {
+			throw usage(
+				"Missing tool name; expected mcp-tool-names resolve <name> [target]",
+			);
+		}
+		return {
+			command: "resolve",
+			name,
+			...targetRunOf(
+				values,
+				rest,
+				serverCommand,
+				(stray) =>
+					`Unexpected argument ${stray}; resolve takes one name, then a URL or -- and the server command`,
+			),
+			mode: values.mode,
+			json: values.json,
+		};
+	},
 };
-
-/**
- * Parses the arguments of `mcp-tool-names resolve` (after the word `resolve`).
- *
- * @param args - the name, the options and the URL, before `--`
- * @param serverCommand - what follows `--`, if there was a `--`
- * @returns the command, or its help
- * @throws CliFailure `usage` naming the bad argument and what is expected
- */
-export function parseResolveArgs(
-	args: readonly string[],
-	serverCommand: readonly string[] | undefined,
-): ResolveCommand | HelpCommand {
-	const parsed = parseOptions("resolve", TABLE, args);
-	if (parsed === "help") return { command: "help", topic: "resolve" };
-	const { values, positionals } = parsed;
-	const [name, ...rest] = positionals;
-	if (name === undefined) {
-		throw usage(
-			"Missing tool name; expected mcp-tool-names resolve <name> [target]",
-		);
-	}
-	return {
-		command: "resolve",
-		name,
-		...targetRunOf(
-			values,
-			rest,
-			serverCommand,
-			(stray) =>
-				`Unexpected argument ${stray}; resolve takes one name, then a URL or -- and the server command`,
-		),
-		mode: values.mode,
-		json: values.json,
-	};
-}

@@ -149,7 +149,7 @@ export interface TargetRun {
  * @param serverCommand - everything after `--`, if there was a `--`
  * @param stray - words the refusal of an argument left over
  * @returns the target and the budgets
- * @throws CliFailure `usage` for an argument left over, two targets, a bad URL or header
+ * @throws CliFailure `usage` for an argument left over, two URLs or two targets, a bad URL or header
  */
 export function targetRunOf(
 	values: TargetValues & { timeout: number; "start-timeout": number },
@@ -157,34 +157,19 @@ export function targetRunOf(
 	serverCommand: readonly string[] | undefined,
 	stray: (argument: string) => string,
 ): TargetRun {
-	const [url, left] = urlFirst(positionals, values.url);
+	let [url, left] = [values.url, positionals[0]];
+	// A URL first among the arguments: `audit http://host/mcp` means `audit --url http://host/mcp`.
+	if (left !== undefined && /^https?:\/\//i.test(left)) {
+		if (url !== undefined)
+			throw usage(`Choose one URL, not --url ${quote(url)} and ${quote(left)}`);
+		[url, left] = [left, positionals[1]];
+	}
 	if (left !== undefined) throw usage(stray(quote(left)));
 	return {
 		target: targetOf({ ...values, url }, serverCommand),
 		timeoutMs: values.timeout,
 		startTimeoutMs: values["start-timeout"],
 	};
-}
-
-/**
- * Splits a URL given as the first argument off the arguments: `audit http://host/mcp` means
- * `audit --url http://host/mcp`.
- *
- * @param positionals - the arguments that are not options
- * @param url - the value of `--url`, if given
- * @returns the URL, if any, and the first argument left
- * @throws CliFailure `usage` for a URL argument and `--url` both
- */
-function urlFirst(
-	positionals: readonly string[],
-	url: string | undefined,
-): [string | undefined, string | undefined] {
-	const [first, second] = positionals;
-	if (first === undefined || !/^https?:\/\//i.test(first)) return [url, first];
-	if (url !== undefined) {
-		throw usage(`Choose one URL, not --url ${quote(url)} and ${quote(first)}`);
-	}
-	return [first, second];
 }
 
 /**
@@ -220,14 +205,11 @@ function decoded(text: string): string {
 }
 
 function urlOf(value: string): URL {
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
+	if (!URL.canParse(value))
 		throw usage(
 			`--url expects an absolute http(s) URL, e.g. http://localhost:3000/mcp, got ${quote(value)}`,
 		);
-	}
+	const url = new URL(value);
 	if (url.protocol !== "http:" && url.protocol !== "https:") {
 		throw usage(
 			`--url expects an http or https URL, got ${quote(url.protocol.slice(0, -1))}`,

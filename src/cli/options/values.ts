@@ -17,8 +17,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  */
 export const DEFAULT_START_TIMEOUT_MS = 120_000;
 
-// setTimeout's longest delay (2^31 - 1 ms, about 24.8 days).
-const MAX_TIMEOUT_MS = 2_147_483_647;
+/** setTimeout's longest delay (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** Every built-in profile, in the order `--profile all` reports them. */
 export const ALL_PROFILES: readonly ProfileName[] = Object.keys(
