@@ -11,7 +11,7 @@ import {
 } from "./values.js";
 
 /** What to read tool names from. */
-type TargetSpec =
+export type TargetSpec =
 	| { type: "demo" }
 	| { type: "stdio"; command: string; args: string[] }
 	| { type: "http"; url: string; headers: Record<string, string> }
