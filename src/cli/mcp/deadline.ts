@@ -29,6 +29,8 @@ export class DeadlineExpired extends Error {
 export class Deadline {
 	/** The budget, for messages. */
 	readonly timeoutMs: number;
+	/** The bound on the wait for the first output, when the budget waits for it. */
+	readonly startTimeoutMs: number | undefined;
 	readonly #controller = new AbortController();
 	#timer: ReturnType<typeof setTimeout>;
 	#end: number;
@@ -45,6 +47,7 @@ export class Deadline {
 	 */
 	constructor(timeoutMs: number, startTimeoutMs?: number) {
 		this.timeoutMs = timeoutMs;
+		this.startTimeoutMs = startTimeoutMs;
 		this.#waiting = startTimeoutMs !== undefined;
 		this.#expired = new Promise<never>((_, reject) => {
 			this.#reject = reject;

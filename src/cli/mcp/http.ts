@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
 import {
 	type MessageId as Id,
@@ -14,7 +15,6 @@ import {
 } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import { displayUrl } from "../_printable.js";
-import type { ProxyLogger } from "../proxy/log.js";
 import { Deadline } from "./deadline.js";
 import { legacyPoster } from "./http-legacy.js";
 import {
@@ -26,18 +26,25 @@ import {
 import { EventStreamReader, parseJson, readEventStream } from "./sse.js";
 import type { UpstreamEnd, UpstreamLink } from "./stdio.js";
 import {
+	CREDENTIALS_HINT,
 	describeHttpFailure,
 	HttpStatus,
 	linkFailureReason,
 	ProtocolFailure,
 } from "./target-errors.js";
 
+/**
+ * Where the link tells what went wrong outside any request (a refused first POST, a standalone
+ * stream given up); the proxy's logger is one.
+ */
+type LinkLog = (event: { event: "upstream-error"; message: string }) => void;
+
 /** Options of {@link connectHttpUpstream}. */
 interface HttpUpstreamOptions {
 	url: string;
 	headers: Readonly<Record<string, string>>;
 	timeoutMs: number;
-	log: ProxyLogger;
+	log: LinkLog;
 	/**
 	 * Each message the server sends (a JSON body, or one event's data), as its bytes, with the
 	 * request whose own response or event stream carried it (the first request of a batch;
@@ -218,8 +225,8 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 			}
 			let next: Response | undefined;
 			while (next === undefined && idle < MAX_IDLE_RESUMES) {
-				const delay = reader.retry ?? DEFAULT_RETRY_MS * 1.5 ** idle;
-				if (!(await sleep(delay, signal))) return;
+				const wait = reader.retry ?? DEFAULT_RETRY_MS * 1.5 ** idle;
+				if (!(await delay(wait, true, { signal }).catch(() => false))) return;
 				try {
 					const resumed = await getStream(reader.lastEventId);
 					const type = resumed.headers.get("content-type") ?? "";
@@ -360,7 +367,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		if (status === 401 || status === 403) {
 			options.log({
 				event: "upstream-error",
-				message: `${shown} answered HTTP ${status}; pass credentials with --header "Authorization: Bearer <token>"`,
+				message: `${shown} answered HTTP ${status}; ${CREDENTIALS_HINT}`,
 			});
 		}
 		void deliver(response, ids);
@@ -424,22 +431,6 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	};
 }
 
-/** Waits `ms`; `false` when aborted first. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-	if (signal.aborted) return Promise.resolve(false);
-	return new Promise((resolve) => {
-		const timer = setTimeout(() => {
-			signal.removeEventListener("abort", onAbort);
-			resolve(true);
-		}, ms);
-		const onAbort = (): void => {
-			clearTimeout(timer);
-			resolve(false);
-		};
-		signal.addEventListener("abort", onAbort, { once: true });
-	});
-}
-
 /** The ids of the requests in a frame (what the server owes an answer to). */
 function requestIds(bytes: Buffer): Id[] {
 	return idsOf(parseJson(bytes.toString("utf8")), "requests");
@@ -487,8 +478,7 @@ export async function listHttpTools(
 		throw describeHttpFailure(error, {
 			label: options.label,
 			url,
-			phase: deadline.phase,
-			timeoutMs: options.timeoutMs,
+			deadline,
 			fellBack: link.transport === "sse",
 		});
 	}
@@ -500,7 +490,6 @@ class HttpChannel implements Channel {
 	onfail?: (error: Error) => void;
 	readonly link: HttpLink;
 	#method = "";
-	#failed = false;
 
 	constructor(
 		server: { url: string; headers: Readonly<Record<string, string>> },
@@ -521,7 +510,7 @@ class HttpChannel implements Channel {
 			onMessage: (bytes) => {
 				const message = parseJson(bytes.toString("utf8"));
 				if (message === undefined) {
-					this.#fail(
+					this.onfail?.(
 						new ProtocolFailure(
 							`answered ${this.#method} with something that is not JSON`,
 						),
@@ -530,21 +519,15 @@ class HttpChannel implements Channel {
 				}
 				this.onmessage?.(message);
 			},
-			onFailure: (_ids, error) => this.#fail(error),
+			onFailure: (_ids, error) => this.onfail?.(error),
 		});
 		void this.link.ended.then((end) => {
-			if (end.code !== 0) this.#fail(new ProtocolFailure(end.reason));
+			if (end.code !== 0) this.onfail?.(new ProtocolFailure(end.reason));
 		});
 	}
 
 	async send(message: Record<string, unknown>): Promise<void> {
 		if (typeof message.method === "string") this.#method = message.method;
 		this.link.send(Buffer.from(JSON.stringify(message)), message);
-	}
-
-	#fail(error: Error): void {
-		if (this.#failed) return;
-		this.#failed = true;
-		this.onfail?.(error);
 	}
 }

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
+import { setTimeout as delay } from "node:timers/promises";
 import { track, untrack } from "./signals.js";
 import { StderrLog } from "./stderr.js";
 
@@ -253,7 +254,7 @@ class ChildServer implements ServerProcess {
 	async #waitGone(ms: number): Promise<void> {
 		const until = Date.now() + ms;
 		while (!this.#treeGone() && Date.now() < until) {
-			await sleep(Math.min(POLL_MS, until - Date.now()));
+			await delay(Math.max(0, Math.min(POLL_MS, until - Date.now())));
 		}
 	}
 
@@ -266,10 +267,6 @@ class ChildServer implements ServerProcess {
 		untrack(this);
 		return gone;
 	}
-}
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
 
 // Whether a process group still has a living member. `kill(-pgid, 0)` also counts zombies:
