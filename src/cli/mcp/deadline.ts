@@ -36,7 +36,7 @@ export class Deadline {
 	#end: number;
 	#waiting: boolean;
 	#phase = "spawn";
-	#reject: (error: Error) => void = () => {};
+	/** Rejects with the {@link DeadlineExpired} the signal aborts with. */
 	readonly #expired: Promise<never>;
 
 	/**
@@ -49,8 +49,9 @@ export class Deadline {
 		this.timeoutMs = timeoutMs;
 		this.startTimeoutMs = startTimeoutMs;
 		this.#waiting = startTimeoutMs !== undefined;
+		const signal = this.#controller.signal;
 		this.#expired = new Promise<never>((_, reject) => {
-			this.#reject = reject;
+			signal.addEventListener("abort", () => reject(signal.reason));
 		});
 		this.#expired.catch(() => {});
 		const first = startTimeoutMs ?? timeoutMs;
@@ -80,7 +81,6 @@ export class Deadline {
 	#arm(ms: number): ReturnType<typeof setTimeout> {
 		return setTimeout(() => {
 			const phase = this.#waiting ? "first output" : this.#phase;
-			this.#reject(new DeadlineExpired(phase));
 			this.#controller.abort(new DeadlineExpired(phase));
 		}, ms);
 	}

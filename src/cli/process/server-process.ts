@@ -60,33 +60,6 @@ interface EndOptions {
 	deadline?: number;
 }
 
-/**
- * A started server: its pipes, its stderr, and the means to end it.
- */
-export interface ServerProcess {
-	/** The child's pid (also its process group on POSIX), once it has one. */
-	readonly pid: number | undefined;
-	readonly stdin: Writable;
-	readonly stdout: Readable;
-	/** Everything it wrote on stderr, and the first fatal-looking line. */
-	readonly stderr: StderrLog;
-	/** Resolves when the process runs; rejects with the spawn error (`ENOENT`, `EACCES`). */
-	readonly spawned: Promise<void>;
-	/** Resolves when the direct child has exited (also after a failed spawn); never rejects. */
-	readonly exited: Promise<ExitStatus>;
-	/** How it exited, once it has. */
-	readonly exitStatus: ExitStatus | undefined;
-	/**
-	 * Ends the whole tree: closes stdin, then SIGTERM to the group, then SIGKILL, each after
-	 * its grace time, and releases the pipes. Safe to call more than once.
-	 *
-	 * @returns `true` when the tree is gone, `false` when something outlived the deadline
-	 */
-	end(options?: EndOptions): Promise<boolean>;
-	/** Sends a signal to the whole tree. */
-	signal(signal: NodeJS.Signals): void;
-}
-
 const POSIX = process.platform !== "win32";
 
 /**
@@ -108,7 +81,7 @@ export function startServerProcess(
 		windowsHide: true,
 		...(command.cwd === undefined ? {} : { cwd: command.cwd }),
 	});
-	return new ChildServer(child, options.onSignal ?? "end", options.onStderr);
+	return new ServerProcess(child, options.onSignal ?? "end", options.onStderr);
 }
 
 function definedEnv(
@@ -126,12 +99,18 @@ const TERM_GRACE_MS = 1_000;
 const KILL_WAIT_MS = 500;
 const POLL_MS = 20;
 
-/** The ServerProcess behind startServerProcess: one child in its own process group, ended as
- * a tree (stdin closed, then SIGTERM, then SIGKILL), its pipes released even when grandchildren
- * that escaped the group still hold them. */
-class ChildServer implements ServerProcess {
+/**
+ * A started server (see {@link startServerProcess}): its pipes, its stderr, and the means to
+ * end it. One child in its own process group, ended as a tree (stdin closed, then SIGTERM,
+ * then SIGKILL), its pipes released even when grandchildren that escaped the group still hold
+ * them.
+ */
+export class ServerProcess {
+	/** Everything it wrote on stderr, and the first fatal-looking line. */
 	readonly stderr: StderrLog = new StderrLog();
+	/** Resolves when the process runs; rejects with the spawn error (`ENOENT`, `EACCES`). */
 	readonly spawned: Promise<void>;
+	/** Resolves when the direct child has exited (also after a failed spawn); never rejects. */
 	readonly exited: Promise<ExitStatus>;
 	readonly #child: ChildProcess;
 	readonly #onSignal: "end" | "forward";
@@ -171,6 +150,7 @@ class ChildServer implements ServerProcess {
 		track(this);
 	}
 
+	/** The child's pid (also its process group on POSIX), once it has one. */
 	get pid(): number | undefined {
 		return this.#child.pid;
 	}
@@ -183,19 +163,23 @@ class ChildServer implements ServerProcess {
 		return this.#child.stdout as Readable;
 	}
 
-	get exitStatus(): ExitStatus | undefined {
-		return this.#status;
-	}
-
+	/** What a signal to the CLI does to it (see signals.ts). */
 	get signalMode(): "end" | "forward" {
 		return this.#onSignal;
 	}
 
+	/**
+	 * Ends the whole tree: closes stdin, then SIGTERM to the group, then SIGKILL, each after
+	 * its grace time, and releases the pipes. Safe to call more than once.
+	 *
+	 * @returns `true` when the tree is gone, `false` when something outlived the deadline
+	 */
 	end(options: EndOptions = {}): Promise<boolean> {
 		this.#ending ??= this.#end(options);
 		return this.#ending;
 	}
 
+	/** Sends a signal to the whole tree. */
 	signal(signal: NodeJS.Signals): void {
 		const pid = this.#child.pid;
 		if (pid === undefined) return;
