@@ -101,7 +101,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 			: AbortSignal.any([controller.signal, options.signal]);
 	let sessionId: string | undefined;
 	let protocolVersion: string | undefined;
-	/** Set once the first POST showed which transport the server speaks. */
+	/** The first POST, which shows which transport the server speaks; the others wait for it. */
 	let ready: Promise<void> | undefined;
 	let eventsOpened = false;
 	/** The server speaks the older HTTP+SSE transport. */
@@ -229,12 +229,11 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 				if (!(await delay(wait, true, { signal }).catch(() => false))) return;
 				try {
 					const resumed = await getStream(reader.lastEventId);
-					const type = resumed.headers.get("content-type") ?? "";
-					if (resumed.ok && type.includes("text/event-stream")) {
+					if (resumed.ok && isEventStream(resumed)) {
 						next = resumed;
 						break;
 					}
-					await resumed.body?.cancel().catch(() => {});
+					await discard(resumed);
 					why = `could not resume its event stream: GET answered HTTP ${resumed.status}`;
 					// No GET stream, or no session any more: nothing to wait for.
 					const definite =
@@ -268,9 +267,8 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		eventsOpened = true;
 		getStream("")
 			.then(async (response) => {
-				const type = response.headers.get("content-type") ?? "";
-				if (!response.ok || !type.includes("text/event-stream")) {
-					await response.body?.cancel().catch(() => {});
+				if (!response.ok || !isEventStream(response)) {
+					await discard(response);
 					return;
 				}
 				await follow(response, undefined);
@@ -296,14 +294,13 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	): Promise<void> => {
 		if (response.status === 202) return;
 		if (!response.ok) {
-			await response.body?.cancel().catch(() => {});
+			await discard(response);
 			fail(ids, new HttpStatus(response.status, response.statusText));
 			return;
 		}
-		const type = response.headers.get("content-type") ?? "";
-		if (type.includes("text/event-stream")) {
+		if (isEventStream(response)) {
 			if (ids.length === 0) {
-				await response.body?.cancel().catch(() => {});
+				await discard(response);
 				return;
 			}
 			await follow(response, new Set(ids));
@@ -324,21 +321,27 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 			finish({ code: 1, reason: "closed its SSE stream", startFailed: false }),
 	});
 
-	const first = async (bytes: Buffer, ids: readonly Id[]): Promise<void> => {
-		let response: Response;
-		try {
-			response = await postStreamable(bytes);
-		} catch (error) {
-			const reason = `Cannot connect to ${shown}: ${reasonOf(error)}`;
-			fail(ids, error instanceof Error ? error : new Error(String(error)));
-			finish({ code: 2, reason, startFailed: true });
-			throw error;
+	/**
+	 * POSTs one message. The first one shows which transport the server speaks (a 4xx other
+	 * than 401/403 moves the link to HTTP+SSE), and its answer is delivered without holding up
+	 * the messages after it.
+	 */
+	const post = async (
+		bytes: Buffer,
+		ids: readonly Id[],
+		first: boolean,
+	): Promise<void> => {
+		if (legacy) return postLegacy(bytes);
+		const response = await postStreamable(bytes);
+		if (!first) {
+			openEvents();
+			return deliver(response, ids);
 		}
 		const status = response.status;
 		// The specification's fallback test is "a 4xx status"; 401 and 403 are left out: they
 		// mean the endpoint exists and wants credentials, which an SSE retry would not bring.
 		if (status >= 400 && status < 500 && status !== 401 && status !== 403) {
-			await response.body?.cancel().catch(() => {});
+			await discard(response);
 			options.log({
 				event: "upstream-error",
 				message: `${shown} answered HTTP ${status}; trying the older HTTP+SSE transport`,
@@ -352,9 +355,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 					ids,
 					error instanceof HttpStatus
 						? new HttpStatus(status, response.statusText)
-						: error instanceof Error
-							? error
-							: new Error(String(error)),
+						: asError(error),
 				);
 				finish({
 					code: 2,
@@ -382,25 +383,21 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	const send = (bytes: Buffer, message?: unknown): void => {
 		const ids =
 			message === undefined ? requestIds(bytes) : idsOf(message, "requests");
-		if (ready === undefined) {
-			ready = first(bytes, ids).catch(() => {});
-			return;
-		}
-		void ready.then(async () => {
-			if (signal.aborted) return;
+		const first = ready === undefined;
+		const sent = (ready ?? Promise.resolve()).then(async () => {
+			if (!first && signal.aborted) return;
 			try {
-				if (legacy) {
-					await postLegacy(bytes);
-					return;
-				}
-				const response = await postStreamable(bytes);
-				openEvents();
-				await deliver(response, ids);
+				await post(bytes, ids, first);
 			} catch (error) {
-				if (!signal.aborted)
-					fail(ids, error instanceof Error ? error : new Error(String(error)));
+				if (first || !signal.aborted) fail(ids, asError(error));
+				// The first POST did not reach the server at all.
+				if (first) {
+					const reason = `Cannot connect to ${shown}: ${reasonOf(error)}`;
+					finish({ code: 2, reason, startFailed: true });
+				}
 			}
 		});
+		ready ??= sent;
 	};
 
 	return {
@@ -429,6 +426,23 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		drained: () => Promise.resolve(),
 		needsDrain: () => false,
 	};
+}
+
+/** Whether a response is an event stream. */
+function isEventStream(response: Response): boolean {
+	return (response.headers.get("content-type") ?? "").includes(
+		"text/event-stream",
+	);
+}
+
+/** Lets go of a response's body, unread. */
+async function discard(response: Response): Promise<void> {
+	await response.body?.cancel().catch(() => {});
+}
+
+/** What was thrown, as an `Error`. */
+function asError(error: unknown): Error {
+	return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The ids of the requests in a frame (what the server owes an answer to). */
