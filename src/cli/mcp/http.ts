@@ -1,7 +1,7 @@
 /**
  * The HTTP link: Streamable HTTP (JSON or event-stream answers, `Mcp-Session-Id`, the
  * standalone GET stream, resumable streams), falling back to the older HTTP+SSE transport
- * (legacyPoster, below), over `fetch` (no SDK). The proxy's upstream ({@link connectHttpUpstream})
+ * (`postLegacy`), over `fetch` (no SDK). The proxy's upstream ({@link connectHttpUpstream})
  * and the audit's listing ({@link listHttpTools}) both run on it.
  *
  * @module
@@ -309,16 +309,62 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		if (body.length > 0) take(body, ids[0]);
 	};
 
-	// The older HTTP+SSE transport: one GET stream names the endpoint to POST to.
-	const postLegacy = legacyPoster({
-		url,
-		headers: options.headers,
-		signal,
-		take: (bytes) => take(bytes),
-		fail: (bytes, error) => fail(requestIds(bytes), error),
-		onStreamEnd: () =>
-			finish({ code: 1, reason: "closed its SSE stream", startFailed: false }),
-	});
+	// The older HTTP+SSE transport (protocol revision 2024-11-05): a GET event stream names
+	// the endpoint to POST messages to, and carries every message from the server.
+	let legacyEndpoint: Promise<URL> | undefined;
+	const openLegacy = (): Promise<URL> => {
+		legacyEndpoint ??= new Promise<URL>((resolve, reject) => {
+			fetch(url, {
+				method: "GET",
+				headers: { ...options.headers, accept: "text/event-stream" },
+				signal,
+			})
+				.then(async (response) => {
+					if (!response.ok) {
+						await discard(response);
+						reject(new HttpStatus(response.status, response.statusText));
+						return;
+					}
+					await readEventStream(response.body, (event) => {
+						if (event.event === "endpoint") resolve(new URL(event.data, url));
+						else if (event.event === "message") take(Buffer.from(event.data));
+					});
+					reject(
+						new ProtocolFailure(
+							"closed its event stream before naming the endpoint to POST to",
+						),
+					);
+					// The stream ended while the link was open: the server is gone.
+					if (!signal.aborted)
+						finish({
+							code: 1,
+							reason: "closed its SSE stream",
+							startFailed: false,
+						});
+				})
+				.catch(reject);
+		});
+		return legacyEndpoint;
+	};
+
+	/**
+	 * POSTs one message over HTTP+SSE, opening the event stream on first use; rejects when the
+	 * stream cannot be opened or ends before naming its endpoint.
+	 */
+	const postLegacy = async (bytes: Buffer): Promise<void> => {
+		const response = await fetch(await openLegacy(), {
+			method: "POST",
+			headers: { ...options.headers, "content-type": "application/json" },
+			body: new Uint8Array(bytes),
+			signal,
+		});
+		await discard(response);
+		if (!response.ok && response.status !== 202)
+			fail(
+				requestIds(bytes),
+				new HttpStatus(response.status, response.statusText),
+			);
+	};
 
 	/**
 	 * POSTs one message. The first one shows which transport the server speaks (a 4xx other
@@ -543,73 +589,4 @@ class HttpChannel implements Channel {
 		if (typeof message.method === "string") this.#method = message.method;
 		this.link.send(Buffer.from(JSON.stringify(message)), message);
 	}
-}
-
-// The older HTTP+SSE transport (protocol revision 2024-11-05), the HTTP link's fallback when a
-// server refuses the first Streamable HTTP POST: a GET event stream names the endpoint to
-// POST messages to, and carries every message from the server.
-
-/** What {@link legacyPoster} needs. */
-interface LegacyOptions {
-	url: URL;
-	headers: Readonly<Record<string, string>>;
-	signal: AbortSignal;
-	/** A message from the server. */
-	take(bytes: Buffer): void;
-	/** A POST failed: answer its requests with errors. */
-	fail(bytes: Buffer, error: Error): void;
-	/** The event stream ended (while not aborted): the server is gone. */
-	onStreamEnd(): void;
-}
-
-/**
- * @returns a function that POSTs one message, opening the event stream on first use; it
- * rejects when the stream cannot be opened or ends before naming its endpoint
- */
-export function legacyPoster(
-	options: LegacyOptions,
-): (bytes: Buffer) => Promise<void> {
-	const { url, headers, signal } = options;
-	let endpoint: Promise<URL> | undefined;
-	const start = (): Promise<URL> => {
-		endpoint ??= new Promise<URL>((resolve, reject) => {
-			fetch(url, {
-				method: "GET",
-				headers: { ...headers, accept: "text/event-stream" },
-				signal,
-			})
-				.then(async (response) => {
-					if (!response.ok) {
-						await response.body?.cancel().catch(() => {});
-						reject(new HttpStatus(response.status, response.statusText));
-						return;
-					}
-					await readEventStream(response.body, (event) => {
-						if (event.event === "endpoint") resolve(new URL(event.data, url));
-						else if (event.event === "message")
-							options.take(Buffer.from(event.data));
-					});
-					reject(
-						new ProtocolFailure(
-							"closed its event stream before naming the endpoint to POST to",
-						),
-					);
-					if (!signal.aborted) options.onStreamEnd();
-				})
-				.catch(reject);
-		});
-		return endpoint;
-	};
-	return async (bytes) => {
-		const target = await start();
-		const response = await fetch(target, {
-			method: "POST",
-			headers: { ...headers, "content-type": "application/json" },
-			body: new Uint8Array(bytes),
-			signal,
-		});
-		await response.body?.cancel().catch(() => {});
-		if (!response.ok && response.status !== 202)
-			options.fail(bytes, new HttpStatus(response.status, response.statusText));
-	};
 }
