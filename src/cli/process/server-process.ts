@@ -76,22 +76,13 @@ export function startServerProcess(
 ): ServerProcess {
 	const child = spawn(command.command, [...command.args], {
 		stdio: ["pipe", "pipe", "pipe"],
-		env: definedEnv(command.env ?? process.env),
+		// Node leaves out the variables whose value is `undefined`.
+		env: command.env ?? process.env,
 		detached: POSIX,
 		windowsHide: true,
 		...(command.cwd === undefined ? {} : { cwd: command.cwd }),
 	});
 	return new ServerProcess(child, options.onSignal ?? "end", options.onStderr);
-}
-
-function definedEnv(
-	env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [key, value] of Object.entries(env)) {
-		if (value !== undefined) result[key] = value;
-	}
-	return result;
 }
 
 const STDIN_GRACE_MS = 200;
