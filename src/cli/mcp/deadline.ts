@@ -32,6 +32,8 @@ export class Deadline {
 	/** The bound on the wait for the first output, when the budget waits for it. */
 	readonly startTimeoutMs: number | undefined;
 	readonly #controller = new AbortController();
+	/** Aborts when the budget is spent: for `fetch`. */
+	readonly signal: AbortSignal = this.#controller.signal;
 	#timer: ReturnType<typeof setTimeout>;
 	#end: number;
 	#waiting: boolean;
@@ -49,9 +51,8 @@ export class Deadline {
 		this.timeoutMs = timeoutMs;
 		this.startTimeoutMs = startTimeoutMs;
 		this.#waiting = startTimeoutMs !== undefined;
-		const signal = this.#controller.signal;
 		this.#expired = new Promise<never>((_, reject) => {
-			signal.addEventListener("abort", () => reject(signal.reason));
+			this.signal.addEventListener("abort", () => reject(this.signal.reason));
 		});
 		this.#expired.catch(() => {});
 		const first = startTimeoutMs ?? timeoutMs;
@@ -71,7 +72,7 @@ export class Deadline {
 
 	/** The server spoke: the budget of `timeoutMs` starts now (once; later calls do nothing). */
 	started(): void {
-		if (!this.#waiting || this.expired) return;
+		if (!this.#waiting || this.signal.aborted) return;
 		this.#waiting = false;
 		clearTimeout(this.#timer);
 		this.#end = Date.now() + this.timeoutMs;
@@ -90,16 +91,6 @@ export class Deadline {
 		return this.#phase;
 	}
 
-	/** Aborts when the budget is spent: for `fetch`. */
-	get signal(): AbortSignal {
-		return this.#controller.signal;
-	}
-
-	/** Whether the budget is spent. */
-	get expired(): boolean {
-		return this.#controller.signal.aborted;
-	}
-
 	/**
 	 * Enters `phase` and races `step` against the end of the budget.
 	 *
@@ -111,7 +102,7 @@ export class Deadline {
 	run<T>(phase: string, step: Promise<T>): Promise<T> {
 		this.#phase = phase;
 		step.catch(() => {});
-		if (this.expired) return Promise.reject(new DeadlineExpired(phase));
+		if (this.signal.aborted) return Promise.reject(new DeadlineExpired(phase));
 		return Promise.race([step, this.#expired]);
 	}
 

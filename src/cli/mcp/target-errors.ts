@@ -66,13 +66,10 @@ export class ServerExited extends Error {
  * A stdio server wrote a fatal error on stderr and then stayed silent.
  */
 export class ServerFatal extends Error {
-	readonly line: string;
-
-	/** @param line - the fatal line */
+	/** @param line - the fatal line, the message */
 	constructor(line: string) {
 		super(line);
 		this.name = "ServerFatal";
-		this.line = line;
 	}
 }
 
@@ -189,7 +186,7 @@ export function describeStdioFailure(
 	if (error instanceof ServerFatal) {
 		return fail(
 			`${label} wrote a fatal error on stderr and did not answer ${deadline.phase}`,
-			cause.length > 0 ? cause : [error.line],
+			cause.length > 0 ? cause : [error.message],
 		);
 	}
 	return fail(`${label} ${answerFailure(error, deadline.phase)}`);
