@@ -50,26 +50,17 @@ export async function loadCatalog(
 	io: CliIo,
 ): Promise<Catalog> {
 	const env = io.env ?? {};
-	if (target.type === "file") {
-		const text = await readText(target.path);
+	if (target.type === "file" || target.type === "stdin") {
+		const file = target.type === "file";
+		const label = file ? target.path : "stdin";
+		const text = file ? await readText(target.path) : await readInput(io.stdin);
 		return {
-			source: { type: "file", path: target.path },
-			label: target.path,
+			source: file ? { type: "file", path: target.path } : { type: "stdin" },
+			label,
 			server: null,
-			...parseToolsJson(text, target.path),
+			...parseToolsJson(text, label),
 			notes: [],
-			close: nothingToClose,
-		};
-	}
-	if (target.type === "stdin") {
-		const text = await readInput(io.stdin);
-		return {
-			source: { type: "stdin" },
-			label: "stdin",
-			server: null,
-			...parseToolsJson(text, "stdin"),
-			notes: [],
-			close: nothingToClose,
+			close: async () => undefined,
 		};
 	}
 	const progress = startProgress(io.stderr, env, "Starting");
@@ -79,7 +70,7 @@ export async function loadCatalog(
 		label,
 		startTimeoutMs,
 		onStillStarting: (waitedMs) => {
-			const text = `${label.charAt(0).toUpperCase()}${label.slice(1)} is still starting (nothing written in ${waitedMs / 1000} s; npx -y may be downloading it); waiting up to ${startTimeoutMs / 1000} s (--start-timeout)`;
+			const text = `${capitalize(label)} is still starting (nothing written in ${waitedMs / 1000} s; npx -y may be downloading it); waiting up to ${startTimeoutMs / 1000} s (--start-timeout)`;
 			if (progress.live === true) progress.update(text);
 			else io.stderr.write(`${text}\n`);
 		},
@@ -124,9 +115,7 @@ function catalogOf(
 	source: SourceJson,
 ): Catalog {
 	const notes = listed.noToolsCapability
-		? [
-				`${label.charAt(0).toUpperCase()}${label.slice(1)} declares no tools capability; nothing to list`,
-			]
+		? [`${capitalize(label)} declares no tools capability; nothing to list`]
 		: [];
 	return {
 		source,
@@ -152,8 +141,8 @@ export async function closeCatalog(catalog: Catalog, io: CliIo): Promise<void> {
 	io.stderr.write(`${style.yellow("note:")} ${note}\n`);
 }
 
-async function nothingToClose(): Promise<undefined> {
-	return undefined;
+function capitalize(label: string): string {
+	return `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
 }
 
 /**
@@ -187,21 +176,22 @@ function withoutCredentials(word: string): string {
 	return `${word.slice(0, at)}${displayUrl(word.slice(at))}`;
 }
 
+/** Why a file could not be read, by its error code. */
+const READ_FAILURES: Readonly<Record<string, string>> = {
+	ENOENT: "no such file",
+	EISDIR: "it is a directory",
+	EACCES: "permission denied",
+	EPERM: "permission denied",
+};
+
 async function readText(path: string): Promise<string> {
 	try {
 		return await readFile(path, "utf8");
 	} catch (error) {
-		const code = (error as { code?: unknown }).code;
+		const code = String((error as { code?: unknown }).code);
 		const reason =
-			code === "ENOENT"
-				? "no such file"
-				: code === "EISDIR"
-					? "it is a directory"
-					: code === "EACCES" || code === "EPERM"
-						? "permission denied"
-						: error instanceof Error
-							? error.message
-							: String(error);
+			READ_FAILURES[code] ??
+			(error instanceof Error ? error.message : String(error));
 		throw new CliFailure("target", `Cannot read ${path}: ${reason}`, {
 			cause: error,
 		});

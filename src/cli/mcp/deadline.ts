@@ -29,12 +29,16 @@ export class DeadlineExpired extends Error {
 export class Deadline {
 	/** The budget, for messages. */
 	readonly timeoutMs: number;
+	/** The bound on the wait for the first output, when the budget waits for it. */
+	readonly startTimeoutMs: number | undefined;
 	readonly #controller = new AbortController();
+	/** Aborts when the budget is spent: for `fetch`. */
+	readonly signal: AbortSignal = this.#controller.signal;
 	#timer: ReturnType<typeof setTimeout>;
 	#end: number;
 	#waiting: boolean;
 	#phase = "spawn";
-	#reject: (error: Error) => void = () => {};
+	/** Rejects with the {@link DeadlineExpired} the signal aborts with. */
 	readonly #expired: Promise<never>;
 
 	/**
@@ -45,9 +49,10 @@ export class Deadline {
 	 */
 	constructor(timeoutMs: number, startTimeoutMs?: number) {
 		this.timeoutMs = timeoutMs;
+		this.startTimeoutMs = startTimeoutMs;
 		this.#waiting = startTimeoutMs !== undefined;
 		this.#expired = new Promise<never>((_, reject) => {
-			this.#reject = reject;
+			this.signal.addEventListener("abort", () => reject(this.signal.reason));
 		});
 		this.#expired.catch(() => {});
 		const first = startTimeoutMs ?? timeoutMs;
@@ -67,7 +72,7 @@ export class Deadline {
 
 	/** The server spoke: the budget of `timeoutMs` starts now (once; later calls do nothing). */
 	started(): void {
-		if (!this.#waiting || this.expired) return;
+		if (!this.#waiting || this.signal.aborted) return;
 		this.#waiting = false;
 		clearTimeout(this.#timer);
 		this.#end = Date.now() + this.timeoutMs;
@@ -77,7 +82,6 @@ export class Deadline {
 	#arm(ms: number): ReturnType<typeof setTimeout> {
 		return setTimeout(() => {
 			const phase = this.#waiting ? "first output" : this.#phase;
-			this.#reject(new DeadlineExpired(phase));
 			this.#controller.abort(new DeadlineExpired(phase));
 		}, ms);
 	}
@@ -85,16 +89,6 @@ export class Deadline {
 	/** The phase the run is in. */
 	get phase(): string {
 		return this.#phase;
-	}
-
-	/** Aborts when the budget is spent: for `fetch`. */
-	get signal(): AbortSignal {
-		return this.#controller.signal;
-	}
-
-	/** Whether the budget is spent. */
-	get expired(): boolean {
-		return this.#controller.signal.aborted;
 	}
 
 	/**
@@ -108,7 +102,7 @@ export class Deadline {
 	run<T>(phase: string, step: Promise<T>): Promise<T> {
 		this.#phase = phase;
 		step.catch(() => {});
-		if (this.expired) return Promise.reject(new DeadlineExpired(phase));
+		if (this.signal.aborted) return Promise.reject(new DeadlineExpired(phase));
 		return Promise.race([step, this.#expired]);
 	}
 

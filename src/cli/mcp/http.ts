@@ -1,11 +1,12 @@
 /**
  * The HTTP link: Streamable HTTP (JSON or event-stream answers, `Mcp-Session-Id`, the
  * standalone GET stream, resumable streams), falling back to the older HTTP+SSE transport
- * (http-legacy.ts), over `fetch` (no SDK). The proxy's upstream ({@link connectHttpUpstream})
+ * (`postLegacy`), over `fetch` (no SDK). The proxy's upstream ({@link connectHttpUpstream})
  * and the audit's listing ({@link listHttpTools}) both run on it.
  *
  * @module
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { syncMcpNameHeader } from "../../adapters/jsonrpc/index.js";
 import {
 	type MessageId as Id,
@@ -14,9 +15,7 @@ import {
 } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import { displayUrl } from "../_printable.js";
-import type { ProxyLogger } from "../proxy/log.js";
 import { Deadline } from "./deadline.js";
-import { legacyPoster } from "./http-legacy.js";
 import {
 	type Channel,
 	type ListedTools,
@@ -26,18 +25,25 @@ import {
 import { EventStreamReader, parseJson, readEventStream } from "./sse.js";
 import type { UpstreamEnd, UpstreamLink } from "./stdio.js";
 import {
+	CREDENTIALS_HINT,
 	describeHttpFailure,
 	HttpStatus,
 	linkFailureReason,
 	ProtocolFailure,
 } from "./target-errors.js";
 
+/**
+ * Where the link tells what went wrong outside any request (a refused first POST, a standalone
+ * stream given up); the proxy's logger is one.
+ */
+type LinkLog = (event: { event: "upstream-error"; message: string }) => void;
+
 /** Options of {@link connectHttpUpstream}. */
 interface HttpUpstreamOptions {
 	url: string;
 	headers: Readonly<Record<string, string>>;
 	timeoutMs: number;
-	log: ProxyLogger;
+	log: LinkLog;
 	/**
 	 * Each message the server sends (a JSON body, or one event's data), as its bytes, with the
 	 * request whose own response or event stream carried it (the first request of a batch;
@@ -94,7 +100,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 			: AbortSignal.any([controller.signal, options.signal]);
 	let sessionId: string | undefined;
 	let protocolVersion: string | undefined;
-	/** Set once the first POST showed which transport the server speaks. */
+	/** The first POST, which shows which transport the server speaks; the others wait for it. */
 	let ready: Promise<void> | undefined;
 	let eventsOpened = false;
 	/** The server speaks the older HTTP+SSE transport. */
@@ -218,16 +224,15 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 			}
 			let next: Response | undefined;
 			while (next === undefined && idle < MAX_IDLE_RESUMES) {
-				const delay = reader.retry ?? DEFAULT_RETRY_MS * 1.5 ** idle;
-				if (!(await sleep(delay, signal))) return;
+				const wait = reader.retry ?? DEFAULT_RETRY_MS * 1.5 ** idle;
+				if (!(await delay(wait, true, { signal }).catch(() => false))) return;
 				try {
 					const resumed = await getStream(reader.lastEventId);
-					const type = resumed.headers.get("content-type") ?? "";
-					if (resumed.ok && type.includes("text/event-stream")) {
+					if (resumed.ok && isEventStream(resumed)) {
 						next = resumed;
 						break;
 					}
-					await resumed.body?.cancel().catch(() => {});
+					await discard(resumed);
 					why = `could not resume its event stream: GET answered HTTP ${resumed.status}`;
 					// No GET stream, or no session any more: nothing to wait for.
 					const definite =
@@ -261,9 +266,8 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		eventsOpened = true;
 		getStream("")
 			.then(async (response) => {
-				const type = response.headers.get("content-type") ?? "";
-				if (!response.ok || !type.includes("text/event-stream")) {
-					await response.body?.cancel().catch(() => {});
+				if (!response.ok || !isEventStream(response)) {
+					await discard(response);
 					return;
 				}
 				await follow(response, undefined);
@@ -289,14 +293,13 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	): Promise<void> => {
 		if (response.status === 202) return;
 		if (!response.ok) {
-			await response.body?.cancel().catch(() => {});
+			await discard(response);
 			fail(ids, new HttpStatus(response.status, response.statusText));
 			return;
 		}
-		const type = response.headers.get("content-type") ?? "";
-		if (type.includes("text/event-stream")) {
+		if (isEventStream(response)) {
 			if (ids.length === 0) {
-				await response.body?.cancel().catch(() => {});
+				await discard(response);
 				return;
 			}
 			await follow(response, new Set(ids));
@@ -306,32 +309,84 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		if (body.length > 0) take(body, ids[0]);
 	};
 
-	// The older HTTP+SSE transport: one GET stream names the endpoint to POST to.
-	const postLegacy = legacyPoster({
-		url,
-		headers: options.headers,
-		signal,
-		take: (bytes) => take(bytes),
-		fail: (bytes, error) => fail(requestIds(bytes), error),
-		onStreamEnd: () =>
-			finish({ code: 1, reason: "closed its SSE stream", startFailed: false }),
-	});
+	// The older HTTP+SSE transport (protocol revision 2024-11-05): a GET event stream names
+	// the endpoint to POST messages to, and carries every message from the server.
+	let legacyEndpoint: Promise<URL> | undefined;
+	const openLegacy = (): Promise<URL> => {
+		legacyEndpoint ??= new Promise<URL>((resolve, reject) => {
+			fetch(url, {
+				method: "GET",
+				headers: { ...options.headers, accept: "text/event-stream" },
+				signal,
+			})
+				.then(async (response) => {
+					if (!response.ok) {
+						await discard(response);
+						reject(new HttpStatus(response.status, response.statusText));
+						return;
+					}
+					await readEventStream(response.body, (event) => {
+						if (event.event === "endpoint") resolve(new URL(event.data, url));
+						else if (event.event === "message") take(Buffer.from(event.data));
+					});
+					reject(
+						new ProtocolFailure(
+							"closed its event stream before naming the endpoint to POST to",
+						),
+					);
+					// The stream ended while the link was open: the server is gone.
+					if (!signal.aborted)
+						finish({
+							code: 1,
+							reason: "closed its SSE stream",
+							startFailed: false,
+						});
+				})
+				.catch(reject);
+		});
+		return legacyEndpoint;
+	};
 
-	const first = async (bytes: Buffer, ids: readonly Id[]): Promise<void> => {
-		let response: Response;
-		try {
-			response = await postStreamable(bytes);
-		} catch (error) {
-			const reason = `Cannot connect to ${shown}: ${reasonOf(error)}`;
-			fail(ids, error instanceof Error ? error : new Error(String(error)));
-			finish({ code: 2, reason, startFailed: true });
-			throw error;
+	/**
+	 * POSTs one message over HTTP+SSE, opening the event stream on first use; rejects when the
+	 * stream cannot be opened or ends before naming its endpoint.
+	 */
+	const postLegacy = async (bytes: Buffer): Promise<void> => {
+		const response = await fetch(await openLegacy(), {
+			method: "POST",
+			headers: { ...options.headers, "content-type": "application/json" },
+			body: new Uint8Array(bytes),
+			signal,
+		});
+		await discard(response);
+		if (!response.ok && response.status !== 202)
+			fail(
+				requestIds(bytes),
+				new HttpStatus(response.status, response.statusText),
+			);
+	};
+
+	/**
+	 * POSTs one message. The first one shows which transport the server speaks (a 4xx other
+	 * than 401/403 moves the link to HTTP+SSE), and its answer is delivered without holding up
+	 * the messages after it.
+	 */
+	const post = async (
+		bytes: Buffer,
+		ids: readonly Id[],
+		first: boolean,
+	): Promise<void> => {
+		if (legacy) return postLegacy(bytes);
+		const response = await postStreamable(bytes);
+		if (!first) {
+			openEvents();
+			return deliver(response, ids);
 		}
 		const status = response.status;
 		// The specification's fallback test is "a 4xx status"; 401 and 403 are left out: they
 		// mean the endpoint exists and wants credentials, which an SSE retry would not bring.
 		if (status >= 400 && status < 500 && status !== 401 && status !== 403) {
-			await response.body?.cancel().catch(() => {});
+			await discard(response);
 			options.log({
 				event: "upstream-error",
 				message: `${shown} answered HTTP ${status}; trying the older HTTP+SSE transport`,
@@ -345,9 +400,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 					ids,
 					error instanceof HttpStatus
 						? new HttpStatus(status, response.statusText)
-						: error instanceof Error
-							? error
-							: new Error(String(error)),
+						: asError(error),
 				);
 				finish({
 					code: 2,
@@ -360,7 +413,7 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 		if (status === 401 || status === 403) {
 			options.log({
 				event: "upstream-error",
-				message: `${shown} answered HTTP ${status}; pass credentials with --header "Authorization: Bearer <token>"`,
+				message: `${shown} answered HTTP ${status}; ${CREDENTIALS_HINT}`,
 			});
 		}
 		void deliver(response, ids);
@@ -375,25 +428,21 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	const send = (bytes: Buffer, message?: unknown): void => {
 		const ids =
 			message === undefined ? requestIds(bytes) : idsOf(message, "requests");
-		if (ready === undefined) {
-			ready = first(bytes, ids).catch(() => {});
-			return;
-		}
-		void ready.then(async () => {
-			if (signal.aborted) return;
+		const first = ready === undefined;
+		const sent = (ready ?? Promise.resolve()).then(async () => {
+			if (!first && signal.aborted) return;
 			try {
-				if (legacy) {
-					await postLegacy(bytes);
-					return;
-				}
-				const response = await postStreamable(bytes);
-				openEvents();
-				await deliver(response, ids);
+				await post(bytes, ids, first);
 			} catch (error) {
-				if (!signal.aborted)
-					fail(ids, error instanceof Error ? error : new Error(String(error)));
+				if (first || !signal.aborted) fail(ids, asError(error));
+				// The first POST did not reach the server at all.
+				if (first) {
+					const reason = `Cannot connect to ${shown}: ${reasonOf(error)}`;
+					finish({ code: 2, reason, startFailed: true });
+				}
 			}
 		});
+		ready ??= sent;
 	};
 
 	return {
@@ -424,20 +473,21 @@ export function connectHttpUpstream(options: HttpUpstreamOptions): HttpLink {
 	};
 }
 
-/** Waits `ms`; `false` when aborted first. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-	if (signal.aborted) return Promise.resolve(false);
-	return new Promise((resolve) => {
-		const timer = setTimeout(() => {
-			signal.removeEventListener("abort", onAbort);
-			resolve(true);
-		}, ms);
-		const onAbort = (): void => {
-			clearTimeout(timer);
-			resolve(false);
-		};
-		signal.addEventListener("abort", onAbort, { once: true });
-	});
+/** Whether a response is an event stream. */
+function isEventStream(response: Response): boolean {
+	return (response.headers.get("content-type") ?? "").includes(
+		"text/event-stream",
+	);
+}
+
+/** Lets go of a response's body, unread. */
+async function discard(response: Response): Promise<void> {
+	await response.body?.cancel().catch(() => {});
+}
+
+/** What was thrown, as an `Error`. */
+function asError(error: unknown): Error {
+	return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The ids of the requests in a frame (what the server owes an answer to). */
@@ -487,8 +537,7 @@ export async function listHttpTools(
 		throw describeHttpFailure(error, {
 			label: options.label,
 			url,
-			phase: deadline.phase,
-			timeoutMs: options.timeoutMs,
+			deadline,
 			fellBack: link.transport === "sse",
 		});
 	}
@@ -500,7 +549,6 @@ class HttpChannel implements Channel {
 	onfail?: (error: Error) => void;
 	readonly link: HttpLink;
 	#method = "";
-	#failed = false;
 
 	constructor(
 		server: { url: string; headers: Readonly<Record<string, string>> },
@@ -521,7 +569,7 @@ class HttpChannel implements Channel {
 			onMessage: (bytes) => {
 				const message = parseJson(bytes.toString("utf8"));
 				if (message === undefined) {
-					this.#fail(
+					this.onfail?.(
 						new ProtocolFailure(
 							`answered ${this.#method} with something that is not JSON`,
 						),
@@ -530,21 +578,15 @@ class HttpChannel implements Channel {
 				}
 				this.onmessage?.(message);
 			},
-			onFailure: (_ids, error) => this.#fail(error),
+			onFailure: (_ids, error) => this.onfail?.(error),
 		});
 		void this.link.ended.then((end) => {
-			if (end.code !== 0) this.#fail(new ProtocolFailure(end.reason));
+			if (end.code !== 0) this.onfail?.(new ProtocolFailure(end.reason));
 		});
 	}
 
 	async send(message: Record<string, unknown>): Promise<void> {
 		if (typeof message.method === "string") this.#method = message.method;
 		this.link.send(Buffer.from(JSON.stringify(message)), message);
-	}
-
-	#fail(error: Error): void {
-		if (this.#failed) return;
-		this.#failed = true;
-		this.onfail?.(error);
 	}
 }

@@ -23,7 +23,10 @@ export interface Channel {
 	send(message: Record<string, unknown>): Promise<void>;
 	/** Set by the session: every message that arrives. */
 	onmessage?: (message: unknown) => void;
-	/** Set by the session: the channel is unusable, every waiting request fails with this. */
+	/**
+	 * Set by the session: the channel is unusable, every waiting request fails with this; the
+	 * first failure counts, later ones are ignored.
+	 */
 	onfail?: (error: Error) => void;
 }
 
@@ -250,7 +253,8 @@ export class RpcSession {
 	}
 
 	#fail(error: Error): void {
-		this.#failure ??= error;
+		if (this.#failure !== undefined) return;
+		this.#failure = error;
 		for (const pending of this.#pending.values()) pending.reject(error);
 		this.#pending.clear();
 	}

@@ -7,6 +7,7 @@
  * @module
  */
 import { StringDecoder } from "node:string_decoder";
+import { setTimeout as delay } from "node:timers/promises";
 import { frameLine, LineFramer } from "../../adapters/jsonrpc/lines.js";
 import type { CliOutput } from "../io.js";
 import {
@@ -180,7 +181,7 @@ export function startStdioUpstream(
 		}
 		const exit = await server.exited;
 		// Let the last lines it wrote reach the client before the proxy moves on.
-		await Promise.race([stdoutEnded, sleep(500)]);
+		await Promise.race([stdoutEnded, delay(500, undefined, { ref: false })]);
 		if (exit.signal !== null) {
 			return {
 				code: closing ? 0 : signalExitCode(exit.signal),
@@ -278,11 +279,7 @@ export async function listStdioTools(
 		throw describeStdioFailure(error, {
 			label: options.label,
 			command: server.command,
-			phase: deadline.phase,
-			timeoutMs: options.timeoutMs,
-			...(options.startTimeoutMs === undefined
-				? {}
-				: { startTimeoutMs: options.startTimeoutMs }),
+			deadline,
 			stderr: child.stderr,
 		});
 	}
@@ -295,7 +292,6 @@ class StdioChannel implements Channel {
 	readonly server: ServerProcess;
 	readonly #send: (bytes: Buffer) => void;
 	#junk: string | undefined;
-	#failed = false;
 	#lastMessage = 0;
 
 	constructor(command: ServerCommand, onStderr: () => void) {
@@ -315,13 +311,13 @@ class StdioChannel implements Channel {
 				setTimeout(resolve, EXIT_AFTER_EOF_MS, undefined),
 			);
 			void Promise.race([this.server.exited, wait]).then((status) =>
-				this.#fail(new ServerExited(status, this.#junk)),
+				this.onfail?.(new ServerExited(status, this.#junk)),
 			);
 		});
 		this.server.stderr.onFatal((line) => {
 			const seenAt = Date.now();
 			setTimeout(() => {
-				if (this.#lastMessage < seenAt) this.#fail(new ServerFatal(line));
+				if (this.#lastMessage < seenAt) this.onfail?.(new ServerFatal(line));
 			}, FATAL_QUIET_MS).unref();
 		});
 	}
@@ -344,16 +340,4 @@ class StdioChannel implements Channel {
 		this.#lastMessage = Date.now();
 		this.onmessage?.(message);
 	}
-
-	#fail(error: Error): void {
-		if (this.#failed) return;
-		this.#failed = true;
-		this.onfail?.(error);
-	}
-}
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => {
-		setTimeout(resolve, ms).unref();
-	});
 }

@@ -11,7 +11,7 @@ import { CliFailure } from "../_failure.js";
 import type { ExitStatus } from "../process/server-process.js";
 import { receivedSignal } from "../process/signals.js";
 import type { StderrLog } from "../process/stderr.js";
-import { DeadlineExpired } from "./deadline.js";
+import { type Deadline, DeadlineExpired } from "./deadline.js";
 
 /**
  * The server answered a request with a JSON-RPC error.
@@ -66,13 +66,10 @@ export class ServerExited extends Error {
  * A stdio server wrote a fatal error on stderr and then stayed silent.
  */
 export class ServerFatal extends Error {
-	readonly line: string;
-
-	/** @param line - the fatal line */
+	/** @param line - the fatal line, the message */
 	constructor(line: string) {
 		super(line);
 		this.name = "ServerFatal";
-		this.line = line;
 	}
 }
 
@@ -101,11 +98,8 @@ export class HttpStatus extends Error {
 interface StdioContext {
 	label: string;
 	command: string;
-	/** The phase the run was in. */
-	phase: string;
-	timeoutMs: number;
-	/** The bound on the wait for the server's first output, when there was one. */
-	startTimeoutMs?: number;
+	/** The run's budget: its phase and bounds. */
+	deadline: Deadline;
 	stderr: StderrLog;
 }
 
@@ -115,11 +109,23 @@ interface StdioContext {
 interface HttpContext {
 	label: string;
 	url: URL;
-	phase: string;
-	timeoutMs: number;
+	deadline: Deadline;
 	/** The SSE fallback was tried too, and failed. */
 	fellBack: boolean;
 }
+
+/** The next step for a person after a 401 or 403 (the audit's sentence, the proxy's log). */
+export const CREDENTIALS_HINT =
+	'pass credentials with --header "Authorization: Bearer <token>"';
+const PATH_HINT =
+	"check the URL's path (often /mcp, or /sse for older servers)";
+/** The next step after an HTTP status, where there is one. */
+const STATUS_HINTS: Readonly<Record<number, string>> = {
+	401: CREDENTIALS_HINT,
+	403: CREDENTIALS_HINT,
+	404: PATH_HINT,
+	405: PATH_HINT,
+};
 
 /**
  * The sentence for a failed stdio target.
@@ -133,6 +139,7 @@ export function describeStdioFailure(
 	context: StdioContext,
 ): CliFailure {
 	if (error instanceof CliFailure) return error;
+	const { deadline } = context;
 	const label = capitalize(context.label);
 	const cause = context.stderr.cause();
 	const fail = (sentence: string, lines: readonly string[] = cause) =>
@@ -141,21 +148,21 @@ export function describeStdioFailure(
 	if (spawn !== undefined) return fail(spawn, []);
 	if (error instanceof DeadlineExpired && error.phase === "first output") {
 		return fail(
-			`${label} wrote nothing within ${context.startTimeoutMs ?? context.timeoutMs} ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)`,
+			`${label} wrote nothing within ${deadline.startTimeoutMs ?? deadline.timeoutMs} ms of starting (--start-timeout); raise --start-timeout if it is still downloading (npx -y, uvx)`,
 		);
 	}
 	if (error instanceof DeadlineExpired) {
 		return fail(
 			error.phase === "spawn"
-				? `${label} did not start within ${context.timeoutMs} ms (--timeout)`
-				: `${label} did not answer ${error.phase} within ${context.timeoutMs} ms (--timeout); raise --timeout if it is slow to start`,
+				? `${label} did not start within ${deadline.timeoutMs} ms (--timeout)`
+				: `${label} did not answer ${error.phase} within ${deadline.timeoutMs} ms (--timeout); raise --timeout if it is slow to start`,
 		);
 	}
-	const before = `before it answered ${context.phase === "spawn" ? "initialize" : context.phase}`;
+	const phase = deadline.phase === "spawn" ? "initialize" : deadline.phase;
+	const before = `before it answered ${phase}`;
 	const stopped = receivedSignal();
 	if (error instanceof ServerExited && stopped !== undefined) {
 		// The user (Ctrl-C) or the system stopped the CLI, which ended the server: not its fault.
-		const phase = context.phase === "spawn" ? "initialize" : context.phase;
 		return fail(
 			`Stopped by ${stopped} (the CLI was interrupted) before ${context.label} answered ${phase}`,
 			[],
@@ -178,11 +185,11 @@ export function describeStdioFailure(
 	}
 	if (error instanceof ServerFatal) {
 		return fail(
-			`${label} wrote a fatal error on stderr and did not answer ${context.phase}`,
-			cause.length > 0 ? cause : [error.line],
+			`${label} wrote a fatal error on stderr and did not answer ${deadline.phase}`,
+			cause.length > 0 ? cause : [error.message],
 		);
 	}
-	return fail(`${label} ${answerFailure(error, context.phase)}`);
+	return fail(`${label} ${answerFailure(error, deadline.phase)}`);
 }
 
 /**
@@ -197,31 +204,27 @@ export function describeHttpFailure(
 	context: HttpContext,
 ): CliFailure {
 	if (error instanceof CliFailure) return error;
-	const label = context.label;
+	const { label, deadline } = context;
 	const tried = context.fellBack ? " (the SSE fallback failed too)" : "";
 	const fail = (sentence: string) =>
 		new CliFailure("target", sentence, { cause: error });
 	if (error instanceof DeadlineExpired) {
 		return fail(
-			`${label} did not answer ${error.phase} within ${context.timeoutMs} ms (--timeout); raise --timeout if it is slow`,
+			`${label} did not answer ${error.phase} within ${deadline.timeoutMs} ms (--timeout); raise --timeout if it is slow`,
 		);
 	}
 	if (error instanceof HttpStatus) {
-		const status = error.status;
-		const hint =
-			status === 401 || status === 403
-				? '; pass credentials with --header "Authorization: Bearer <token>"'
-				: status === 404 || status === 405
-					? "; check the URL's path (often /mcp, or /sse for older servers)"
-					: "";
+		const hint = STATUS_HINTS[error.status];
 		const text = error.statusText === "" ? "" : ` ${error.statusText}`;
-		return fail(`${label} answered HTTP ${status}${text}${tried}${hint}`);
+		return fail(
+			`${label} answered HTTP ${error.status}${text}${tried}${hint === undefined ? "" : `; ${hint}`}`,
+		);
 	}
 	const network = networkReason(error, context.url);
 	if (network !== undefined) {
 		return fail(`Cannot connect to ${label}: ${network}${tried}`);
 	}
-	return fail(`${label} ${answerFailure(error, context.phase)}${tried}`);
+	return fail(`${label} ${answerFailure(error, deadline.phase)}${tried}`);
 }
 
 /**
@@ -313,21 +316,11 @@ export function notEndedNote(label: string, pid: number | undefined): string {
 function networkReason(error: unknown, url: URL): string | undefined {
 	const code = networkCodeOf(error);
 	if (code !== undefined) {
-		if (code === "ECONNREFUSED") return "connection refused";
 		if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
 			return `host ${url.hostname} not found`;
 		}
-		if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") {
-			return "the connection was reset";
-		}
-		if (
-			code.includes("CERT") ||
-			code.startsWith("ERR_TLS") ||
-			code.startsWith("ERR_SSL")
-		) {
-			return `TLS error (${code})`;
-		}
-		return code;
+		if (/CERT|^ERR_(?:TLS|SSL)/.test(code)) return `TLS error (${code})`;
+		return NETWORK_REASONS[code] ?? code;
 	}
 	// undici rejects with TypeError("fetch failed") and the reason in `cause`.
 	if (error instanceof TypeError && error.message === "fetch failed") {
@@ -338,6 +331,13 @@ function networkReason(error: unknown, url: URL): string | undefined {
 	}
 	return undefined;
 }
+
+/** Network error codes in words (a DNS failure, which names its host, and TLS aside). */
+const NETWORK_REASONS: Readonly<Record<string, string>> = {
+	ECONNREFUSED: "connection refused",
+	ECONNRESET: "the connection was reset",
+	UND_ERR_SOCKET: "the connection was reset",
+};
 
 function networkCodeOf(error: unknown): string | undefined {
 	const seen = new Set<unknown>();

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
+import { setTimeout as delay } from "node:timers/promises";
 import { track, untrack } from "./signals.js";
 import { StderrLog } from "./stderr.js";
 
@@ -59,33 +60,6 @@ interface EndOptions {
 	deadline?: number;
 }
 
-/**
- * A started server: its pipes, its stderr, and the means to end it.
- */
-export interface ServerProcess {
-	/** The child's pid (also its process group on POSIX), once it has one. */
-	readonly pid: number | undefined;
-	readonly stdin: Writable;
-	readonly stdout: Readable;
-	/** Everything it wrote on stderr, and the first fatal-looking line. */
-	readonly stderr: StderrLog;
-	/** Resolves when the process runs; rejects with the spawn error (`ENOENT`, `EACCES`). */
-	readonly spawned: Promise<void>;
-	/** Resolves when the direct child has exited (also after a failed spawn); never rejects. */
-	readonly exited: Promise<ExitStatus>;
-	/** How it exited, once it has. */
-	readonly exitStatus: ExitStatus | undefined;
-	/**
-	 * Ends the whole tree: closes stdin, then SIGTERM to the group, then SIGKILL, each after
-	 * its grace time, and releases the pipes. Safe to call more than once.
-	 *
-	 * @returns `true` when the tree is gone, `false` when something outlived the deadline
-	 */
-	end(options?: EndOptions): Promise<boolean>;
-	/** Sends a signal to the whole tree. */
-	signal(signal: NodeJS.Signals): void;
-}
-
 const POSIX = process.platform !== "win32";
 
 /**
@@ -102,22 +76,13 @@ export function startServerProcess(
 ): ServerProcess {
 	const child = spawn(command.command, [...command.args], {
 		stdio: ["pipe", "pipe", "pipe"],
-		env: definedEnv(command.env ?? process.env),
+		// Node leaves out the variables whose value is `undefined`.
+		env: command.env ?? process.env,
 		detached: POSIX,
 		windowsHide: true,
 		...(command.cwd === undefined ? {} : { cwd: command.cwd }),
 	});
-	return new ChildServer(child, options.onSignal ?? "end", options.onStderr);
-}
-
-function definedEnv(
-	env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-	const result: Record<string, string> = {};
-	for (const [key, value] of Object.entries(env)) {
-		if (value !== undefined) result[key] = value;
-	}
-	return result;
+	return new ServerProcess(child, options.onSignal ?? "end", options.onStderr);
 }
 
 const STDIN_GRACE_MS = 200;
@@ -125,12 +90,18 @@ const TERM_GRACE_MS = 1_000;
 const KILL_WAIT_MS = 500;
 const POLL_MS = 20;
 
-/** The ServerProcess behind startServerProcess: one child in its own process group, ended as
- * a tree (stdin closed, then SIGTERM, then SIGKILL), its pipes released even when grandchildren
- * that escaped the group still hold them. */
-class ChildServer implements ServerProcess {
+/**
+ * A started server (see {@link startServerProcess}): its pipes, its stderr, and the means to
+ * end it. One child in its own process group, ended as a tree (stdin closed, then SIGTERM,
+ * then SIGKILL), its pipes released even when grandchildren that escaped the group still hold
+ * them.
+ */
+export class ServerProcess {
+	/** Everything it wrote on stderr, and the first fatal-looking line. */
 	readonly stderr: StderrLog = new StderrLog();
+	/** Resolves when the process runs; rejects with the spawn error (`ENOENT`, `EACCES`). */
 	readonly spawned: Promise<void>;
+	/** Resolves when the direct child has exited (also after a failed spawn); never rejects. */
 	readonly exited: Promise<ExitStatus>;
 	readonly #child: ChildProcess;
 	readonly #onSignal: "end" | "forward";
@@ -170,6 +141,7 @@ class ChildServer implements ServerProcess {
 		track(this);
 	}
 
+	/** The child's pid (also its process group on POSIX), once it has one. */
 	get pid(): number | undefined {
 		return this.#child.pid;
 	}
@@ -182,19 +154,23 @@ class ChildServer implements ServerProcess {
 		return this.#child.stdout as Readable;
 	}
 
-	get exitStatus(): ExitStatus | undefined {
-		return this.#status;
-	}
-
+	/** What a signal to the CLI does to it (see signals.ts). */
 	get signalMode(): "end" | "forward" {
 		return this.#onSignal;
 	}
 
+	/**
+	 * Ends the whole tree: closes stdin, then SIGTERM to the group, then SIGKILL, each after
+	 * its grace time, and releases the pipes. Safe to call more than once.
+	 *
+	 * @returns `true` when the tree is gone, `false` when something outlived the deadline
+	 */
 	end(options: EndOptions = {}): Promise<boolean> {
 		this.#ending ??= this.#end(options);
 		return this.#ending;
 	}
 
+	/** Sends a signal to the whole tree. */
 	signal(signal: NodeJS.Signals): void {
 		const pid = this.#child.pid;
 		if (pid === undefined) return;
@@ -253,7 +229,7 @@ class ChildServer implements ServerProcess {
 	async #waitGone(ms: number): Promise<void> {
 		const until = Date.now() + ms;
 		while (!this.#treeGone() && Date.now() < until) {
-			await sleep(Math.min(POLL_MS, until - Date.now()));
+			await delay(Math.max(0, Math.min(POLL_MS, until - Date.now())));
 		}
 	}
 
@@ -266,10 +242,6 @@ class ChildServer implements ServerProcess {
 		untrack(this);
 		return gone;
 	}
-}
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
 
 // Whether a process group still has a living member. `kill(-pgid, 0)` also counts zombies:

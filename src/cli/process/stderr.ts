@@ -83,15 +83,10 @@ export class StderrLog {
 	 * Calls `listener` on the first fatal-looking line (at once if it came already).
 	 *
 	 * @param listener - gets the line
-	 * @returns a function that removes the listener
 	 */
-	onFatal(listener: (line: string) => void): () => void {
-		if (this.#fatal !== undefined) {
-			listener(this.#fatal);
-			return () => {};
-		}
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+	onFatal(listener: (line: string) => void): void {
+		if (this.#fatal === undefined) this.#listeners.add(listener);
+		else listener(this.#fatal);
 	}
 
 	/**
