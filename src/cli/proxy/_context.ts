@@ -1,7 +1,10 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
-// build a session's routing, and the environment the upstream gets.
+// build a session's routing, and how an upstream is started with the environment it gets.
 import process from "node:process";
-import type { CliIo } from "../io.js";
+import type { MessageId } from "../../adapters/jsonrpc/message.js";
+import type { CliIo, CliOutput } from "../io.js";
+import { connectHttpUpstream } from "../mcp/http.js";
+import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
 import type { ProxyCommand } from "../options/proxy.js";
 import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
@@ -27,7 +30,7 @@ export const TOKEN_VARIABLE = "MCP_TOOL_NAMES_TOKEN";
  * @param io - the CLI's streams and injected environment
  * @returns every defined variable, without `MCP_TOOL_NAMES_TOKEN`
  */
-export function upstreamEnv(io: CliIo): Record<string, string> {
+function upstreamEnv(io: CliIo): Record<string, string> {
 	const env: Record<string, string> = {};
 	for (const source of [process.env, io.env ?? {}])
 		for (const [key, value] of Object.entries(source))
@@ -45,4 +48,44 @@ export function upstreamEnv(io: CliIo): Record<string, string> {
  */
 export function listenToken(io: CliIo): string | undefined {
 	return io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
+}
+
+/** Where a started upstream's output goes. */
+interface UpstreamHandlers {
+	/** Each message, with the client request whose stream carried it when an HTTP upstream tells. */
+	onMessage(bytes: Buffer, related?: MessageId): void;
+	/** A stdio server wrote a line over the limit (dropped): its length. */
+	onOverflow(length: number): void;
+	/** Where a stdio server's stderr goes. */
+	stderr: CliOutput;
+}
+
+/**
+ * The one place an upstream is started, for the stdio client and for each `--listen` session:
+ * the server process of the command, or with `--url` an HTTP session of its own.
+ */
+export function startUpstream(
+	context: ProxyContext,
+	handlers: UpstreamHandlers,
+): UpstreamLink {
+	const { command, io, log } = context;
+	const { upstream } = command;
+	return upstream.type === "http"
+		? connectHttpUpstream({
+				url: upstream.url,
+				headers: upstream.headers,
+				timeoutMs: command.timeoutMs,
+				log,
+				onMessage: handlers.onMessage,
+			})
+		: startStdioUpstream({
+				command: upstream.command,
+				args: upstream.args,
+				env: upstreamEnv(io),
+				stderr: handlers.stderr,
+				onLine: (event) =>
+					event.type === "line"
+						? handlers.onMessage(event.bytes)
+						: handlers.onOverflow(event.length),
+			});
 }

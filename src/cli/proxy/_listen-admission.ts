@@ -23,8 +23,6 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
 /** The most messages in one batch: the SDK server's `MAX_BATCH_SIZE`. */
 const MAX_BATCH = 100;
 
-/** The JSON-RPC error code the SDK's server puts in its HTTP-level refusals. */
-
 /** A request refused before it reached a session: what to answer and log. */
 export interface Refusal {
 	status: number;
@@ -161,13 +159,8 @@ export class RequestGate {
 		}
 		if (Array.isArray(message)) {
 			if (message.length > MAX_BATCH)
-				return refusal(
-					400,
-					`Invalid Request: Batch must not exceed ${MAX_BATCH} messages`,
-					INVALID_REQUEST,
-				);
-			if (message.length === 0)
-				return refusal(400, "Invalid Request: Empty batch", INVALID_REQUEST);
+				return invalidRequest(`Batch must not exceed ${MAX_BATCH} messages`);
+			if (message.length === 0) return invalidRequest("Empty batch");
 		}
 		const messages: unknown[] = Array.isArray(message) ? message : [message];
 		if (!messages.every(isJsonRpcMessage))
@@ -288,6 +281,11 @@ export function refusal(
 	return headers === undefined
 		? { status, code, message }
 		: { status, code, message, headers };
+}
+
+/** A 400 with the JSON-RPC code of an invalid request; `message` follows "Invalid Request: ". */
+export function invalidRequest(message: string): Refusal {
+	return refusal(400, `Invalid Request: ${message}`, INVALID_REQUEST);
 }
 
 function forbidden(message: string): Refusal {

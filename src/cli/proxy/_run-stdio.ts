@@ -3,24 +3,17 @@
 import process from "node:process";
 import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
-import { connectHttpUpstream } from "../mcp/http.js";
-import {
-	type LineEvent,
-	lineReader,
-	startStdioUpstream,
-	type UpstreamLink,
-} from "../mcp/stdio.js";
+import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import { SIGNAL_CODES } from "../process/signals.js";
-import { type ProxyContext, upstreamEnv } from "./_context.js";
+import { type ProxyContext, startUpstream } from "./_context.js";
 import { errorLine, type Frame, parse } from "./_messages.js";
 import type { ProxyLogger } from "./log.js";
 import { ProxySession } from "./session.js";
 
 /** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
 interface ByteOutput {
-	write(chunk: Uint8Array): boolean | unknown;
-	once?(event: "drain", listener: () => void): unknown;
+	write(chunk: Uint8Array): unknown;
 }
 
 /** Runs the proxy for the client on stdio; resolves with the exit code. */
@@ -32,52 +25,22 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
-	let answeredInitialize = false;
-	let upstreamPaused = false;
-	const writeClient = (bytes: Buffer): void => {
-		const ok = stdout.write(bytes);
-		if (ok === false && stdout.once !== undefined && !upstreamPaused) {
-			upstreamPaused = true;
-			stdout.once("drain", () => {
-				upstreamPaused = false;
-			});
-		}
-	};
 	let session: ProxySession | undefined;
-	const onUpstreamLine = (event: LineEvent): void => {
-		if (event.type === "overflow") {
+	const upstream = startUpstream(context, {
+		onMessage: (bytes, related) => session?.fromUpstream(bytes, related),
+		onOverflow: (length) =>
 			log({
 				event: "malformed",
 				side: "upstream",
-				message: `The MCP server wrote a line of ${event.length} bytes, over the limit; dropped it`,
-			});
-			return;
-		}
-		answeredInitialize ||= session?.initialize.answered === true;
-		session?.fromUpstream(event.bytes);
-		answeredInitialize ||= session?.initialize.answered === true;
-	};
-	const upstream: UpstreamLink =
-		command.upstream.type === "stdio"
-			? startStdioUpstream({
-					command: command.upstream.command,
-					args: command.upstream.args,
-					env: upstreamEnv(io),
-					stderr: {
-						write: (chunk: string) => {
-							session?.upstreamSpoke();
-							return io.stderr.write(chunk);
-						},
-					},
-					onLine: onUpstreamLine,
-				})
-			: connectHttpUpstream({
-					url: command.upstream.url,
-					headers: command.upstream.headers,
-					timeoutMs: command.timeoutMs,
-					log,
-					onMessage: (bytes, related) => session?.fromUpstream(bytes, related),
-				});
+				message: `The MCP server wrote a line of ${length} bytes, over the limit; dropped it`,
+			}),
+		stderr: {
+			write: (chunk: string) => {
+				session?.upstreamSpoke();
+				return io.stderr.write(chunk);
+			},
+		},
+	});
 	session = new ProxySession({
 		routing,
 		log,
@@ -86,7 +49,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			? { startTimeoutMs: command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS }
 			: {}),
 		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
-		toClient: (frame) => writeClient(asLine(frame)),
+		toClient: (frame) => stdout.write(asLine(frame)),
 		onCatalog: () => context.save(routing),
 		onFatal: (reason) => {
 			log({ event: "timeout", message: reason });
@@ -125,7 +88,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		// Stopped by a signal: the server ending with it is not the server's failure.
 		if (clientClosed || stoppedBy !== undefined) return;
 		const liveSession = session;
-		const beforeInit = !answeredInitialize && !liveSession?.initialize.answered;
+		const beforeInit = !liveSession?.initialize.answered;
 		if (end.startFailed) {
 			log({ event: "upstream-exit", message: end.reason, code: 2 });
 			liveSession?.upstreamGone(end.reason);
@@ -138,7 +101,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			refuseAll = (bytes) => {
 				const ids = idsOf(parse(bytes)?.value, "requests");
 				for (const id of ids)
-					writeClient(errorLine(id, SERVER_ERROR, end.reason).bytes);
+					stdout.write(errorLine(id, SERVER_ERROR, end.reason).bytes);
 				if (ids.length > 0) finish(2);
 			};
 			setTimeout(() => finish(2), command.timeoutMs).unref();

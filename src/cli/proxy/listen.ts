@@ -7,22 +7,18 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
-import {
-	INVALID_REQUEST,
-	isId,
-	type MessageId,
-} from "../../adapters/jsonrpc/message.js";
+import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
-import { connectHttpUpstream } from "../mcp/http.js";
-import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
+import type { UpstreamLink } from "../mcp/stdio.js";
 import { SIGNAL_CODES } from "../process/signals.js";
 import {
 	listenToken,
 	type ProxyContext,
+	startUpstream,
 	TOKEN_VARIABLE,
-	upstreamEnv,
 } from "./_context.js";
 import {
+	invalidRequest,
 	isLoopbackHost,
 	type Refusal,
 	RequestGate,
@@ -46,13 +42,15 @@ interface ListenSession {
 	idleTimer: NodeJS.Timeout | undefined;
 }
 
-/** Where an upstream's messages go: the client request one belongs to, when it tells. */
-type UpstreamSink = (bytes: Buffer, related?: MessageId) => void;
-
 /** How long a client may take to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
-/** The JSON-RPC code of an unknown session, as the SDK's server answers it. */
-const SESSION_NOT_FOUND = -32001;
+/** An unknown (or closed) session, answered with the code the SDK's server uses (-32001). */
+const SESSION_NOT_FOUND: Refusal = refusal(404, "Session not found", -32001);
+/** A request other than `initialize` that names no session. */
+const SESSION_REQUIRED: Refusal = refusal(
+	400,
+	"Bad Request: Mcp-Session-Id header is required",
+);
 
 /**
  * `proxy --listen`: serves clients over Streamable HTTP at `/mcp`, one upstream per client
@@ -87,61 +85,31 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		});
 		return 2;
 	}
-	const upstreamSpec = command.upstream;
-	const env = upstreamEnv(io);
 	const gate = new RequestGate({
 		settings: listen,
 		token,
 		bodyTimeoutMs: command.timeoutMs,
 	});
 	const sessions = new Map<string, ListenSession>();
-	/** Sessions starting or ending: their processes count against `--max-sessions`. */
+	/** Sessions ending: their processes count against `--max-sessions` until they are gone. */
 	let pending = 0;
 
-	// The one place a session's upstream is started: a stdio server per session, or with
-	// --url an HTTP session of its own (what came on a request's own stream is tagged with it).
-	const startUpstream = (
-		id: string,
-		sink: UpstreamSink,
-	): UpstreamLink | Promise<UpstreamLink> =>
-		upstreamSpec.type === "http"
-			? connectHttpUpstream({
-					url: upstreamSpec.url,
-					headers: upstreamSpec.headers,
-					timeoutMs: command.timeoutMs,
-					log,
-					onMessage: sink,
-				})
-			: startStdioUpstream({
-					command: upstreamSpec.command,
-					args: upstreamSpec.args,
-					env,
-					stderr: io.stderr,
-					onLine: (event) => {
-						if (event.type === "line") sink(event.bytes);
-						else
-							log({
-								event: "malformed",
-								side: "upstream",
-								session: id,
-								message: `The MCP server of session ${id} wrote a line of ${event.length} bytes, over the limit; dropped it`,
-							});
-					},
-				});
-
-	const open = async (): Promise<ListenSession> => {
+	const open = (): ListenSession => {
 		const id = randomUUID();
 		const routing = context.createRouting();
 		let session: ListenSession | undefined;
-		pending += 1;
-		let upstream: UpstreamLink;
-		try {
-			upstream = await startUpstream(id, (bytes, related) =>
+		const upstream = startUpstream(context, {
+			onMessage: (bytes, related) =>
 				session?.proxy.fromUpstream(bytes, related),
-			);
-		} finally {
-			pending -= 1;
-		}
+			onOverflow: (length) =>
+				log({
+					event: "malformed",
+					side: "upstream",
+					session: id,
+					message: `The MCP server of session ${id} wrote a line of ${length} bytes, over the limit; dropped it`,
+				}),
+			stderr: io.stderr,
+		});
 		const opened: ListenSession = {
 			id,
 			upstream,
@@ -237,15 +205,9 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		const sessionId = header(request, "mcp-session-id");
 		const found = sessionId === undefined ? undefined : sessions.get(sessionId);
 		if (sessionId !== undefined && found === undefined)
-			return refuse(
-				refusal(404, "Session not found", SESSION_NOT_FOUND),
-				sessionId,
-			);
+			return refuse(SESSION_NOT_FOUND, sessionId);
 		if (request.method === "DELETE") {
-			if (found === undefined)
-				return refuse(
-					refusal(400, "Bad Request: Mcp-Session-Id header is required"),
-				);
+			if (found === undefined) return refuse(SESSION_REQUIRED);
 			await close(found);
 			response.writeHead(200).end();
 			return;
@@ -253,10 +215,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		if (request.method === "GET") {
 			const unacceptable = gate.checkGet(request);
 			if (unacceptable !== undefined) return refuse(unacceptable, sessionId);
-			if (found === undefined)
-				return refuse(
-					refusal(400, "Bad Request: Mcp-Session-Id header is required"),
-				);
+			if (found === undefined) return refuse(SESSION_REQUIRED);
 			if (!found.streams.openEvents(response))
 				return refuse(
 					refusal(409, "Conflict: Only one SSE stream is allowed per session"),
@@ -296,22 +255,9 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		let target = found;
 		if (isInitialize(message)) {
 			if (found !== undefined)
-				return refuse(
-					refusal(
-						400,
-						"Invalid Request: Server already initialized",
-						INVALID_REQUEST,
-					),
-					found.id,
-				);
+				return refuse(invalidRequest("Server already initialized"), found.id);
 			if (Array.isArray(message))
-				return refuse(
-					refusal(
-						400,
-						"Invalid Request: initialize must not be part of a batch",
-						INVALID_REQUEST,
-					),
-				);
+				return refuse(invalidRequest("initialize must not be part of a batch"));
 			if (sessions.size + pending >= listen.maxSessions)
 				return refuse(
 					refusal(
@@ -320,7 +266,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 					),
 				);
 			try {
-				target = await open();
+				target = open();
 			} catch (error) {
 				return refuse(
 					refusal(
@@ -330,24 +276,15 @@ export async function runListen(context: ProxyContext): Promise<number> {
 				);
 			}
 		}
-		if (target === undefined)
-			return refuse(
-				refusal(400, "Bad Request: Mcp-Session-Id header is required"),
-			);
-		if (target.closed)
-			return refuse(
-				refusal(404, "Session not found", SESSION_NOT_FOUND),
-				target.id,
-			);
+		if (target === undefined) return refuse(SESSION_REQUIRED);
+		if (target.closed) return refuse(SESSION_NOT_FOUND, target.id);
 		const requests = postedRequests(message);
 		const ids = new Set<MessageId>();
 		for (const { id } of requests) {
 			if (ids.has(id) || target.streams.taken([id]) !== undefined)
 				return refuse(
-					refusal(
-						400,
-						`Invalid Request: id ${JSON.stringify(id)} is already used by a request in flight`,
-						INVALID_REQUEST,
+					invalidRequest(
+						`id ${JSON.stringify(id)} is already used by a request in flight`,
 					),
 					target.id,
 				);
@@ -355,11 +292,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		}
 		// Back-pressure: a client that sends faster than its server reads waits here.
 		if (target.upstream.needsDrain()) await target.upstream.drained();
-		if (target.closed)
-			return refuse(
-				refusal(404, "Session not found", SESSION_NOT_FOUND),
-				target.id,
-			);
+		if (target.closed) return refuse(SESSION_NOT_FOUND, target.id);
 		for (const id of cancelledIds(message)) target.streams.cancel(id);
 		if (requests.length === 0)
 			response.writeHead(202, { "mcp-session-id": target.id }).end();
