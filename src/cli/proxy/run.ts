@@ -5,8 +5,8 @@ import { runStdio } from "./_run-stdio.js";
 import { runListen } from "./listen.js";
 import { createProxyLogger } from "./log.js";
 import { createRouting } from "./routing.js";
-import { loadSnapshot, SnapshotFile } from "./snapshot.js";
-import { type OpenStore, openStore } from "./store/open-store.js";
+import { SnapshotFile } from "./snapshot.js";
+import { openStore } from "./store/open-store.js";
 
 /**
  * `mcp-tool-names proxy`: runs until the client or the upstream goes away, and resolves
@@ -22,16 +22,12 @@ export async function runProxy(
 	io: CliIo,
 ): Promise<number> {
 	const log = createProxyLogger(io.stderr, command.logJson);
-	const loaded =
-		command.snapshot === undefined
-			? undefined
-			: loadSnapshot(command.snapshot, command.profile);
 	const file =
 		command.snapshot === undefined
 			? undefined
-			: new SnapshotFile(command.snapshot, loaded);
+			: SnapshotFile.open(command.snapshot, command.profile);
 	// One connection and one shared codec for every session of this process.
-	const store: OpenStore | undefined =
+	const store =
 		command.store === undefined
 			? undefined
 			: openStore(command.store, command.profile);
@@ -49,39 +45,15 @@ export async function runProxy(
 			createRouting({
 				profile: command.profile,
 				// Each client session (over --listen) starts from the same snapshot.
-				...(loaded === undefined ? {} : { snapshot: loaded }),
-				...(store === undefined ? {} : { store: store.shared }),
+				snapshot: file?.loaded,
+				store: store?.shared,
 				correct: command.correct,
 				mode: command.mode,
 				protection: command.protection,
-				...(command.serverNames === undefined
-					? {}
-					: { servers: command.serverNames }),
-				onDecision: (decision) =>
-					log({
-						event: decision.kind,
-						message: decision.message,
-						input: decision.input,
-						name: decision.name,
-					}),
+				servers: command.serverNames,
+				log,
 			}),
-		save: (routing) => {
-			if (file === undefined) return;
-			try {
-				if (file.save(routing)) {
-					log({
-						event: "snapshot",
-						message: `Saved wire names to ${command.snapshot}`,
-						file: command.snapshot,
-					});
-				}
-			} catch (error) {
-				log({
-					event: "snapshot",
-					message: `Could not save --snapshot ${command.snapshot}: ${(error as Error).message}`,
-				});
-			}
-		},
+		save: (routing) => file?.save(routing, log),
 	};
 	try {
 		return command.listen === undefined
