@@ -6,6 +6,7 @@ import type { CliIo, CliOutput } from "../io.js";
 import { connectHttpUpstream } from "../mcp/http.js";
 import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
 import type { ProxyCommand } from "../options/proxy.js";
+import { SIGNAL_CODES } from "../process/signals.js";
 import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 
@@ -88,4 +89,26 @@ export function startUpstream(
 						? handlers.onMessage(event.bytes)
 						: handlers.onOverflow(event.length),
 			});
+}
+
+/**
+ * While the proxy runs: `onSignal` for SIGINT, SIGTERM and SIGHUP, with the exit code each
+ * stands for, and `killNow` on process exit, the safety net for the upstreams' process trees.
+ * The handlers stay until the returned function removes them, once the servers are ended:
+ * the process module re-raises a signal nobody listens to once it has ended its servers,
+ * which would cut the shutdown short.
+ */
+export function whileRunning(
+	onSignal: (signal: NodeJS.Signals, code: number) => void,
+	killNow: () => void,
+): () => void {
+	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
+	const handler = (signal: NodeJS.Signals): void =>
+		onSignal(signal, SIGNAL_CODES[signal] ?? 1);
+	for (const signal of signals) process.on(signal, handler);
+	process.once("exit", killNow);
+	return () => {
+		for (const signal of signals) process.off(signal, handler);
+		process.off("exit", killNow);
+	};
 }

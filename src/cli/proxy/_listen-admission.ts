@@ -83,9 +83,9 @@ export class RequestGate {
 		if (this.#hosts !== undefined) {
 			const host = request.headers.host;
 			if (host === undefined || host === "")
-				return forbidden("Missing Host header");
+				return refusal(403, "Missing Host header");
 			if (!this.#hosts.has(hostNameOf(host)))
-				return forbidden(`Invalid Host header: ${host}`);
+				return refusal(403, `Invalid Host header: ${host}`);
 		}
 		const origin = request.headers.origin;
 		if (
@@ -93,7 +93,7 @@ export class RequestGate {
 			origin !== undefined &&
 			!this.#isAllowedOrigin(origin)
 		)
-			return forbidden(`Invalid Origin header: ${origin}`);
+			return refusal(403, `Invalid Origin header: ${origin}`);
 		if (this.#tokenDigest === undefined) return undefined;
 		const presented = /^Bearer +(\S+) *$/i.exec(
 			request.headers.authorization ?? "",
@@ -286,10 +286,6 @@ export function refusal(
 /** A 400 with the JSON-RPC code of an invalid request; `message` follows "Invalid Request: ". */
 export function invalidRequest(message: string): Refusal {
 	return refusal(400, `Invalid Request: ${message}`, INVALID_REQUEST);
-}
-
-function forbidden(message: string): Refusal {
-	return refusal(403, message);
 }
 
 function unauthorized(message: string, challenge: string): Refusal {

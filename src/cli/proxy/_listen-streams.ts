@@ -62,9 +62,9 @@ export class ClientStreams {
 		return this.#open.size === 0 && this.#events === undefined;
 	}
 
-	/** The first id of `ids` that a request in flight holds, if any. */
-	taken(ids: readonly MessageId[]): MessageId | undefined {
-		return ids.find((id) => this.#routes.has(id));
+	/** Whether a request in flight holds `id`. */
+	taken(id: MessageId): boolean {
+		return this.#routes.has(id);
 	}
 
 	/**

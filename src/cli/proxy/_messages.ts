@@ -18,8 +18,6 @@ export interface Frame {
 	related?: MessageId;
 }
 
-/** What ends a message on a stdio link. */
-export const NEWLINE = "\n";
 /** The message in a line or body, or `undefined` when it is not JSON. */
 export function parse(bytes: Buffer): { value: unknown } | undefined {
 	try {
@@ -31,7 +29,7 @@ export function parse(bytes: Buffer): { value: unknown } | undefined {
 
 function serialize(message: unknown): Buffer | undefined {
 	try {
-		return Buffer.from(JSON.stringify(message) + NEWLINE);
+		return Buffer.from(`${JSON.stringify(message)}\n`);
 	} catch {
 		return undefined;
 	}
@@ -73,7 +71,7 @@ export function errorLine(
 		error: { code, message, ...(data === undefined ? {} : { data }) },
 	};
 	return {
-		bytes: Buffer.from(JSON.stringify(reply) + NEWLINE),
+		bytes: Buffer.from(`${JSON.stringify(reply)}\n`),
 		message: reply,
 	};
 }
@@ -125,13 +123,6 @@ export function isInitialize(message: unknown, id?: MessageId): boolean {
 		message.method === "initialize" &&
 		(id === undefined ? isId(message.id) : message.id === id)
 	);
-}
-
-/** The message of a JSON-RPC error object, cut to 200 characters, for a log line. */
-export function errorText(error: unknown): string {
-	if (isRecord(error) && typeof error.message === "string")
-		return error.message.slice(0, 200);
-	return "no message";
 }
 
 /** The code and message of a failure of the shared store (an McpToolNamesError, mostly). */

@@ -1,12 +1,10 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
-import process from "node:process";
 import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
 import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
-import { SIGNAL_CODES } from "../process/signals.js";
-import { type ProxyContext, startUpstream } from "./_context.js";
+import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
 import { errorLine, type Frame, parse } from "./_messages.js";
 import type { ProxyLogger } from "./log.js";
 import { ProxySession } from "./session.js";
@@ -25,23 +23,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
-	let session: ProxySession | undefined;
-	const upstream = startUpstream(context, {
-		onMessage: (bytes, related) => session?.fromUpstream(bytes, related),
-		onOverflow: (length) =>
-			log({
-				event: "malformed",
-				side: "upstream",
-				message: `The MCP server wrote a line of ${length} bytes, over the limit; dropped it`,
-			}),
-		stderr: {
-			write: (chunk: string) => {
-				session?.upstreamSpoke();
-				return io.stderr.write(chunk);
-			},
-		},
-	});
-	session = new ProxySession({
+	const session = new ProxySession({
 		routing,
 		log,
 		timeoutMs: command.timeoutMs,
@@ -56,29 +38,43 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 			finish(2);
 		},
 	});
-	const safetyNet = (): void => upstream.killNow();
-	process.once("exit", safetyNet);
-	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
-	let stoppedBy: NodeJS.Signals | undefined;
-	const onSignal = (signal: NodeJS.Signals): void => {
-		// A client that closed stdin and then signals (the SDK's close) is not news.
-		if (stoppedBy === undefined && !clientClosed)
+	const upstream = startUpstream(context, {
+		onMessage: (bytes, related) => session.fromUpstream(bytes, related),
+		onOverflow: (length) =>
 			log({
-				event: "upstream-exit",
-				message: `Stopped by ${signal}; ending the MCP server`,
-				signal,
-			});
-		stoppedBy ??= signal;
-		finish(SIGNAL_CODES[signal] ?? 1);
-	};
-	for (const signal of signals) process.on(signal, onSignal);
+				event: "malformed",
+				side: "upstream",
+				message: `The MCP server wrote a line of ${length} bytes, over the limit; dropped it`,
+			}),
+		stderr: {
+			write: (chunk: string) => {
+				session.upstreamSpoke();
+				return io.stderr.write(chunk);
+			},
+		},
+	});
+	let stoppedBy: NodeJS.Signals | undefined;
+	const stopHandling = whileRunning(
+		(signal, code) => {
+			// A client that closed stdin and then signals (the SDK's close) is not news.
+			if (stoppedBy === undefined && !clientClosed)
+				log({
+					event: "upstream-exit",
+					message: `Stopped by ${signal}; ending the MCP server`,
+					signal,
+				});
+			stoppedBy ??= signal;
+			finish(code);
+		},
+		() => upstream.killNow(),
+	);
 
 	let clientClosed = false;
 	let refuseAll: ((bytes: Buffer) => void) | undefined;
 	const toSession = {
 		fromClient: (bytes: Buffer) =>
-			refuseAll === undefined ? session?.fromClient(bytes) : refuseAll(bytes),
-		refuseClientLine: () => session?.refuseClientLine(),
+			refuseAll === undefined ? session.fromClient(bytes) : refuseAll(bytes),
+		refuseClientLine: () => session.refuseClientLine(),
 	};
 	const reading = pumpClient(io, toSession, log, upstream).then(() => {
 		clientClosed = true;
@@ -87,12 +83,11 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	void upstream.ended.then((end) => {
 		// Stopped by a signal: the server ending with it is not the server's failure.
 		if (clientClosed || stoppedBy !== undefined) return;
-		const liveSession = session;
-		const beforeInit = !liveSession?.initialize.answered;
+		const beforeInit = !session.initialize.answered;
 		if (end.startFailed) {
 			log({ event: "upstream-exit", message: end.reason, code: 2 });
-			liveSession?.upstreamGone(end.reason);
-			if (liveSession?.initialize.sent === true) {
+			session.upstreamGone(end.reason);
+			if (session.initialize.sent === true) {
 				finish(2);
 				return;
 			}
@@ -110,18 +105,20 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		const tail = lastLine(upstream.stderrTail());
 		const message = `The MCP server ${end.reason}${beforeInit ? " before it answered initialize" : ""}${tail === "" ? "" : ` (its last stderr line: ${JSON.stringify(tail)})`}`;
 		log({ event: "upstream-exit", message, code: end.code });
-		liveSession?.upstreamGone(`the server ${end.reason}`);
+		session.upstreamGone(`the server ${end.reason}`);
 		// Exiting before initialize is a failure to start, whatever code the server chose.
-		finish(beforeInit && liveSession?.initialize.sent === true ? 2 : end.code);
+		finish(beforeInit && session.initialize.sent === true ? 2 : end.code);
 	});
 
 	let code = await finished;
 	session.close();
 	const end = await upstream.close();
 	if (code === -1) code = end.startFailed ? 2 : end.code;
-	for (const signal of signals) process.off(signal, onSignal);
-	process.off("exit", safetyNet);
-	stopReading(io);
+	stopHandling();
+	// Stop reading stdin: the proxy is done with the client.
+	const stdin = io.stdin as { destroy?(): void; pause?(): void } | undefined;
+	stdin?.pause?.();
+	stdin?.destroy?.();
 	void reading;
 	return code;
 }
@@ -148,12 +145,9 @@ async function pumpClient(
 	const lines = lineReader(take);
 	const stdin = io.stdin;
 	if (stdin === undefined) return;
-	const toBuffer = (chunk: string | Uint8Array): Buffer =>
-		typeof chunk === "string"
-			? Buffer.from(chunk)
-			: Buffer.isBuffer(chunk)
-				? chunk
-				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+	// The line reader takes bytes as they are; only a string (a test's input) is encoded.
+	const toBytes = (chunk: string | Uint8Array): Uint8Array =>
+		typeof chunk === "string" ? Buffer.from(chunk) : chunk;
 	const readable = stdin as Partial<NodeJS.ReadableStream>;
 	if (
 		typeof readable.on === "function" &&
@@ -163,7 +157,7 @@ async function pumpClient(
 		const stream = readable as NodeJS.ReadableStream;
 		await new Promise<void>((resolve) => {
 			stream.on("data", (chunk: string | Buffer) => {
-				lines.push(toBuffer(chunk));
+				lines.push(toBytes(chunk));
 				if (upstream.needsDrain()) {
 					stream.pause();
 					void upstream.drained().then(() => stream.resume());
@@ -176,7 +170,7 @@ async function pumpClient(
 	} else {
 		try {
 			for await (const chunk of stdin) {
-				lines.push(toBuffer(chunk));
+				lines.push(toBytes(chunk));
 				await upstream.drained();
 			}
 		} catch {
@@ -184,14 +178,6 @@ async function pumpClient(
 		}
 	}
 	lines.end();
-}
-
-function stopReading(io: CliIo): void {
-	const stdin = io.stdin as
-		| { destroy?: () => void; pause?: () => void }
-		| undefined;
-	stdin?.pause?.();
-	stdin?.destroy?.();
 }
 
 function lastLine(text: string): string {

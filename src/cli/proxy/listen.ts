@@ -6,16 +6,15 @@ import {
 	STATUS_CODES,
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import process from "node:process";
 import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import type { UpstreamLink } from "../mcp/stdio.js";
-import { SIGNAL_CODES } from "../process/signals.js";
 import {
 	listenToken,
 	type ProxyContext,
 	startUpstream,
 	TOKEN_VARIABLE,
+	whileRunning,
 } from "./_context.js";
 import {
 	invalidRequest,
@@ -97,27 +96,25 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	const open = (): ListenSession => {
 		const id = randomUUID();
 		const routing = context.createRouting();
-		let session: ListenSession | undefined;
-		const upstream = startUpstream(context, {
-			onMessage: (bytes, related) =>
-				session?.proxy.fromUpstream(bytes, related),
-			onOverflow: (length) =>
-				log({
-					event: "malformed",
-					side: "upstream",
-					session: id,
-					message: `The MCP server of session ${id} wrote a line of ${length} bytes, over the limit; dropped it`,
-				}),
-			stderr: io.stderr,
-		});
 		const opened: ListenSession = {
 			id,
-			upstream,
+			upstream: startUpstream(context, {
+				onMessage: (bytes, related) =>
+					opened.proxy.fromUpstream(bytes, related),
+				onOverflow: (length) =>
+					log({
+						event: "malformed",
+						side: "upstream",
+						session: id,
+						message: `The MCP server of session ${id} wrote a line of ${length} bytes, over the limit; dropped it`,
+					}),
+				stderr: io.stderr,
+			}),
 			proxy: new ProxySession({
 				routing,
 				log,
 				timeoutMs: command.timeoutMs,
-				toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
+				toUpstream: (frame) => opened.upstream.send(frame.bytes, frame.message),
 				toClient: (frame) => opened.streams.deliver(frame),
 				onCatalog: () => context.save(routing),
 				onFatal: (reason) => {
@@ -130,8 +127,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 			busy: 0,
 			idleTimer: undefined,
 		};
-		session = opened;
-		void upstream.ended.then((end) => {
+		void opened.upstream.ended.then((end) => {
 			if (opened.closed) return;
 			log({
 				event: "upstream-exit",
@@ -164,11 +160,6 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		}
 	};
 
-	/** The session is in use (a request handled, a stream open): it is not idle. */
-	const stopIdle = (session: ListenSession): void => {
-		clearTimeout(session.idleTimer);
-		session.idleTimer = undefined;
-	};
 	/** No request is handled and no stream is open: the idle clock runs. */
 	const rest = (session: ListenSession): void => {
 		if (session.closed || session.busy > 0 || !session.streams.quiet) return;
@@ -202,7 +193,8 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		if (peer !== undefined) return refuse(peer);
 		if (path !== "/mcp" && path !== "/")
 			return refuse(refusal(404, "Not Found: the MCP endpoint is /mcp"));
-		const sessionId = header(request, "mcp-session-id");
+		// Node joins a repeated header other than Set-Cookie into one string.
+		const sessionId = request.headers["mcp-session-id"] as string | undefined;
 		const found = sessionId === undefined ? undefined : sessions.get(sessionId);
 		if (sessionId !== undefined && found === undefined)
 			return refuse(SESSION_NOT_FOUND, sessionId);
@@ -221,7 +213,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 					refusal(409, "Conflict: Only one SSE stream is allowed per session"),
 					found.id,
 				);
-			stopIdle(found);
+			clearTimeout(found.idleTimer); // a stream is open: the session is not idle
 			return;
 		}
 		if (request.method !== "POST")
@@ -233,7 +225,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		if (early !== undefined) return refuse(early, sessionId);
 		if (found === undefined) return post(request, response, refuse, undefined);
 		found.busy += 1;
-		stopIdle(found);
+		clearTimeout(found.idleTimer); // a request is handled: the session is not idle
 		try {
 			await post(request, response, refuse, found);
 		} finally {
@@ -281,7 +273,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		const requests = postedRequests(message);
 		const ids = new Set<MessageId>();
 		for (const { id } of requests) {
-			if (ids.has(id) || target.streams.taken([id]) !== undefined)
+			if (ids.has(id) || target.streams.taken(id))
 				return refuse(
 					invalidRequest(
 						`id ${JSON.stringify(id)} is already used by a request in flight`,
@@ -369,29 +361,20 @@ export async function runListen(context: ProxyContext): Promise<number> {
 			message: `Serving ${host} without a token (--allow-unauthenticated): whoever reaches it can start servers; keep an authenticating proxy in front`,
 		});
 
-	// The handlers stay until the sessions are closed: the process module re-raises a signal
-	// nobody listens to once it has ended its servers, which would cut the shutdown short.
-	const names = Object.keys(SIGNAL_CODES);
-	let onSignal: (signal: NodeJS.Signals) => void = () => {};
+	let stopHandling = (): void => {};
 	const code = await new Promise<number>((resolve) => {
-		onSignal = (signal) => resolve(SIGNAL_CODES[signal] ?? 1);
-		for (const name of names) process.on(name, onSignal);
+		stopHandling = whileRunning(
+			(_signal, code) => resolve(code),
+			() => {
+				for (const session of sessions.values()) session.upstream.killNow();
+			},
+		);
 	});
-	const safetyNet = (): void => {
-		for (const session of sessions.values()) session.upstream.killNow();
-	};
-	process.once("exit", safetyNet);
 	await Promise.all([...sessions.values()].map((session) => close(session)));
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
-	process.off("exit", safetyNet);
-	for (const name of names) process.off(name, onSignal);
+	stopHandling();
 	return code;
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-	const value = request.headers[name];
-	return Array.isArray(value) ? value[0] : value;
 }
 
 /** The request ids a client's `notifications/cancelled` in a message or batch name. */
