@@ -40,17 +40,6 @@ function upstreamEnv(io: CliIo): Record<string, string> {
 	return env;
 }
 
-/**
- * The bearer token `--listen` requires, from `MCP_TOOL_NAMES_TOKEN` (never from the command
- * line, where `ps` shows it to every user of the machine).
- *
- * @param io - the CLI's streams and injected environment
- * @returns the token; `""` when the variable is set but empty; `undefined` when unset
- */
-export function listenToken(io: CliIo): string | undefined {
-	return io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
-}
-
 /** Where a started upstream's output goes. */
 interface UpstreamHandlers {
 	/** Each message, with the client request whose stream carried it when an HTTP upstream tells. */

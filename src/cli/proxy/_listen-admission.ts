@@ -276,11 +276,8 @@ export function refusal(
 	status: number,
 	message: string,
 	code: number = SERVER_ERROR,
-	headers?: Record<string, string>,
 ): Refusal {
-	return headers === undefined
-		? { status, code, message }
-		: { status, code, message, headers };
+	return { status, code, message };
 }
 
 /** A 400 with the JSON-RPC code of an invalid request; `message` follows "Invalid Request: ". */
@@ -289,9 +286,10 @@ export function invalidRequest(message: string): Refusal {
 }
 
 function unauthorized(message: string, challenge: string): Refusal {
-	return refusal(401, message, SERVER_ERROR, {
-		"www-authenticate": challenge,
-	});
+	return {
+		...refusal(401, message),
+		headers: { "www-authenticate": challenge },
+	};
 }
 
 function digest(text: string): Buffer {
@@ -319,7 +317,6 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
-const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
 const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
 const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
 
@@ -338,9 +335,8 @@ function isJsonRpcMessage(value: unknown): boolean {
 		typeof id === "string" || Number.isInteger(id);
 	if (typeof value.method === "string") {
 		if (value.params !== undefined && !isRecord(value.params)) return false;
-		return "id" in value
-			? isRequestId(value.id) && only(REQUEST_KEYS)
-			: only(NOTIFICATION_KEYS);
+		// A notification is a request without `id`: the same members but that one.
+		return (!("id" in value) || isRequestId(value.id)) && only(REQUEST_KEYS);
 	}
 	if ("result" in value)
 		return isRequestId(value.id) && isRecord(value.result) && only(RESULT_KEYS);

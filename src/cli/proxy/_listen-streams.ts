@@ -116,14 +116,11 @@ export class ClientStreams {
 
 	/** Writes a frame from the upstream where each of its messages belongs. */
 	deliver(frame: Frame): void {
-		if (!Array.isArray(frame.message)) {
-			this.#deliverOne(frame.message, frame.related, () =>
-				dataOf(frame.message, frame.bytes),
-			);
-			return;
-		}
-		for (const message of frame.message)
-			this.#deliverOne(message, frame.related, () => dataOf(message));
+		if (!Array.isArray(frame.message))
+			this.#deliverOne(frame.message, frame.related, frame.bytes);
+		else
+			for (const message of frame.message)
+				this.#deliverOne(message, frame.related);
 	}
 
 	/** Ends every stream (the session is closing). */
@@ -135,7 +132,7 @@ export class ClientStreams {
 	#deliverOne(
 		message: unknown,
 		related: MessageId | undefined,
-		data: () => string | undefined,
+		bytes?: Buffer,
 	): void {
 		if (!isRecord(message)) return;
 		if (typeof message.method !== "string") {
@@ -146,8 +143,7 @@ export class ClientStreams {
 			const exchange = this.#routes.get(message.id);
 			if (exchange === undefined) return;
 			this.#routes.delete(message.id);
-			const text = data();
-			if (text !== undefined) write(exchange.response, text);
+			write(exchange.response, dataOf(message, bytes));
 			exchange.owed -= 1;
 			if (exchange.owed <= 0) exchange.response.end();
 			return;
@@ -159,20 +155,13 @@ export class ClientStreams {
 		const exchange =
 			(isId(token) ? this.#progress.get(token) : undefined) ??
 			(related === undefined ? undefined : this.#routes.get(related));
+		// Without a GET stream, a server's request or notification still reaches the client
+		// on the newest POST stream.
 		const target =
 			exchange !== undefined && this.#open.has(exchange)
 				? exchange.response
-				: (this.#events ?? this.#newestPost());
-		if (target === undefined) return;
-		const text = data();
-		if (text !== undefined) write(target, text);
-	}
-
-	/** Without a GET stream, a server's request or notification still reaches the client. */
-	#newestPost(): ServerResponse | undefined {
-		let newest: Exchange | undefined;
-		for (const exchange of this.#open) newest = exchange;
-		return newest?.response;
+				: (this.#events ?? [...this.#open].at(-1)?.response);
+		if (target !== undefined) write(target, dataOf(message, bytes));
 	}
 
 	#start(response: ServerResponse): void {
@@ -191,12 +180,16 @@ export class ClientStreams {
 	}
 }
 
-/** The ids and progress tokens of the requests in a message or batch. */
+/** The ids and progress tokens (`params._meta.progressToken`) of the requests in a message or batch. */
 export function postedRequests(message: unknown): PostedRequest[] {
 	const requests: PostedRequest[] = [];
 	for (const m of Array.isArray(message) ? message : [message]) {
 		if (!isRecord(m) || typeof m.method !== "string" || !isId(m.id)) continue;
-		const token = progressTokenOf(m);
+		const meta = isRecord(m.params) ? m.params._meta : undefined;
+		const token =
+			isRecord(meta) && isId(meta.progressToken)
+				? meta.progressToken
+				: undefined;
 		requests.push(
 			token === undefined ? { id: m.id } : { id: m.id, progressToken: token },
 		);
@@ -204,19 +197,9 @@ export function postedRequests(message: unknown): PostedRequest[] {
 	return requests;
 }
 
-/** `params._meta.progressToken` of a request. */
-function progressTokenOf(
-	message: Record<string, unknown>,
-): MessageId | undefined {
-	const params = message.params;
-	const meta = isRecord(params) ? params._meta : undefined;
-	return isRecord(meta) && isId(meta.progressToken)
-		? meta.progressToken
-		: undefined;
-}
-
-function write(response: ServerResponse, data: string): void {
-	if (response.writableEnded || response.destroyed) return;
+function write(response: ServerResponse, data: string | undefined): void {
+	if (data === undefined || response.writableEnded || response.destroyed)
+		return;
 	response.write(`event: message\ndata: ${data}\n\n`);
 }
 

@@ -27,14 +27,6 @@ export function parse(bytes: Buffer): { value: unknown } | undefined {
 	}
 }
 
-function serialize(message: unknown): Buffer | undefined {
-	try {
-		return Buffer.from(`${JSON.stringify(message)}\n`);
-	} catch {
-		return undefined;
-	}
-}
-
 /**
  * `frame` rewritten: the same bytes when `rewrite` returned the message unchanged (and
  * `trimmed` is false), else the new JSON; `undefined` when it cannot be rewritten or written.
@@ -54,8 +46,15 @@ export function rewriteFrame(
 	const related = frame.related === undefined ? {} : { related: frame.related };
 	if (out === frame.message && !trimmed)
 		return { bytes: frame.bytes, message: out, ...related };
-	const bytes = serialize(out);
-	return bytes === undefined ? undefined : { bytes, message: out, ...related };
+	try {
+		return {
+			bytes: Buffer.from(`${JSON.stringify(out)}\n`),
+			message: out,
+			...related,
+		};
+	} catch {
+		return undefined;
+	}
 }
 
 /** One JSON line holding a JSON-RPC error answer for `id`. */
@@ -93,7 +92,10 @@ export function isBlank(bytes: Buffer): boolean {
 }
 
 /** Whether `message` (not a batch) is a request or notification of `method`. */
-export function isMethod(message: unknown, method: string): boolean {
+export function isMethod(
+	message: unknown,
+	method: string,
+): message is Record<string, unknown> {
 	return isRecord(message) && message.method === method;
 }
 

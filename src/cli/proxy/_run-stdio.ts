@@ -1,23 +1,19 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
+import { Readable } from "node:stream";
 import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
 import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
 import { errorLine, type Frame, parse } from "./_messages.js";
-import type { ProxyLogger } from "./log.js";
 import { ProxySession } from "./session.js";
-
-/** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
-interface ByteOutput {
-	write(chunk: Uint8Array): unknown;
-}
 
 /** Runs the proxy for the client on stdio; resolves with the exit code. */
 export async function runStdio(context: ProxyContext): Promise<number> {
 	const { command, io, log } = context;
-	const stdout = io.stdout as unknown as ByteOutput;
+	// `process.stdout` takes bytes (the CLI's string-typed outputs take them too).
+	const stdout = io.stdout as unknown as { write(chunk: Uint8Array): unknown };
 	const routing = context.createRouting();
 	let finish: (code: number) => void = () => {};
 	const finished = new Promise<number>((resolve) => {
@@ -71,12 +67,19 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 
 	let clientClosed = false;
 	let refuseAll: ((bytes: Buffer) => void) | undefined;
-	const toSession = {
-		fromClient: (bytes: Buffer) =>
-			refuseAll === undefined ? session.fromClient(bytes) : refuseAll(bytes),
-		refuseClientLine: () => session.refuseClientLine(),
-	};
-	const reading = pumpClient(io, toSession, log, upstream).then(() => {
+	const reading = pumpClient(io, upstream, (event) => {
+		if (event.type === "line") {
+			if (refuseAll === undefined) session.fromClient(event.bytes);
+			else refuseAll(event.bytes);
+			return;
+		}
+		log({
+			event: "malformed",
+			side: "client",
+			message: `The client sent a line of ${event.length} bytes, over the limit; answered with an error`,
+		});
+		session.refuseClientLine();
+	}).then(() => {
 		clientClosed = true;
 		finish(-1);
 	});
@@ -123,25 +126,12 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	return code;
 }
 
-/** Reads the client's stdin into the session until it closes; waits out upstream back-pressure. */
+/** Reads the client's stdin as lines until it closes; waits out upstream back-pressure. */
 async function pumpClient(
 	io: CliIo,
-	session: Pick<ProxySession, "fromClient" | "refuseClientLine">,
-	log: ProxyLogger,
 	upstream: UpstreamLink,
+	take: (event: LineEvent) => void,
 ): Promise<void> {
-	const take = (event: LineEvent): void => {
-		if (event.type === "line") {
-			session.fromClient(event.bytes);
-			return;
-		}
-		log({
-			event: "malformed",
-			side: "client",
-			message: `The client sent a line of ${event.length} bytes, over the limit; answered with an error`,
-		});
-		session.refuseClientLine();
-	};
 	const lines = lineReader(take);
 	const stdin = io.stdin;
 	if (stdin === undefined) return;
@@ -149,34 +139,24 @@ async function pumpClient(
 	const toBytes = (chunk: string | Uint8Array): Uint8Array =>
 		typeof chunk === "string" ? Buffer.from(chunk) : chunk;
 	const readable = stdin as Partial<NodeJS.ReadableStream>;
-	if (
-		typeof readable.on === "function" &&
-		typeof readable.pause === "function"
-	) {
-		// Events, not async iteration: a round trip then costs no extra promise turns.
-		const stream = readable as NodeJS.ReadableStream;
-		await new Promise<void>((resolve) => {
-			stream.on("data", (chunk: string | Buffer) => {
-				lines.push(toBytes(chunk));
-				if (upstream.needsDrain()) {
-					stream.pause();
-					void upstream.drained().then(() => stream.resume());
-				}
-			});
-			stream.once("end", () => resolve());
-			stream.once("close", () => resolve());
-			stream.once("error", () => resolve());
-		});
-	} else {
-		try {
-			for await (const chunk of stdin) {
-				lines.push(toBytes(chunk));
-				await upstream.drained();
+	// Events, not async iteration: a round trip then costs no extra promise turns. Any other
+	// async iterable (a test's input) is read as a stream too.
+	const stream =
+		typeof readable.on === "function" && typeof readable.pause === "function"
+			? (readable as NodeJS.ReadableStream)
+			: Readable.from(stdin);
+	await new Promise<void>((resolve) => {
+		stream.on("data", (chunk: string | Buffer) => {
+			lines.push(toBytes(chunk));
+			if (upstream.needsDrain()) {
+				stream.pause();
+				void upstream.drained().then(() => stream.resume());
 			}
-		} catch {
-			// stdin was destroyed while the proxy stopped: nothing more to read.
-		}
-	}
+		});
+		stream.once("end", () => resolve());
+		stream.once("close", () => resolve());
+		stream.once("error", () => resolve());
+	});
 	lines.end();
 }
 

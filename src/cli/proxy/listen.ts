@@ -6,11 +6,11 @@ import {
 	STATUS_CODES,
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import process from "node:process";
 import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import type { UpstreamLink } from "../mcp/stdio.js";
 import {
-	listenToken,
 	type ProxyContext,
 	startUpstream,
 	TOKEN_VARIABLE,
@@ -25,7 +25,7 @@ import {
 	sendRefusal,
 } from "./_listen-admission.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
-import { isInitialize } from "./_messages.js";
+import { isInitialize, isMethod } from "./_messages.js";
 import { ProxySession } from "./session.js";
 
 /** One client session: its own upstream, proxy session and event streams. */
@@ -68,20 +68,17 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	const { command, log, io } = context;
 	const listen = command.listen;
 	if (listen === undefined) return 2;
-	const token = listenToken(io);
-	if (token === "") {
-		log({
-			event: "refused",
-			message: `${TOKEN_VARIABLE} is set but empty; give it a token, or unset it`,
-		});
-		return 2;
-	}
+	// From the environment, never from the command line, where `ps` shows it to every user.
+	const token = io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
 	const loopback = isLoopbackHost(listen.host);
-	if (!loopback && token === undefined && !listen.allowUnauthenticated) {
-		log({
-			event: "refused",
-			message: `Not serving ${listen.host}, an address other machines may reach, without a token: set ${TOKEN_VARIABLE}, or pass --allow-unauthenticated when something in front authenticates`,
-		});
+	const notServing =
+		token === ""
+			? `${TOKEN_VARIABLE} is set but empty; give it a token, or unset it`
+			: !loopback && token === undefined && !listen.allowUnauthenticated
+				? `Not serving ${listen.host}, an address other machines may reach, without a token: set ${TOKEN_VARIABLE}, or pass --allow-unauthenticated when something in front authenticates`
+				: undefined;
+	if (notServing !== undefined) {
+		log({ event: "refused", message: notServing });
 		return 2;
 	}
 	const gate = new RequestGate({
@@ -285,7 +282,14 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		// Back-pressure: a client that sends faster than its server reads waits here.
 		if (target.upstream.needsDrain()) await target.upstream.drained();
 		if (target.closed) return refuse(SESSION_NOT_FOUND, target.id);
-		for (const id of cancelledIds(message)) target.streams.cancel(id);
+		// The requests a client's `notifications/cancelled` name are answered no more.
+		for (const m of Array.isArray(message) ? message : [message])
+			if (
+				isMethod(m, "notifications/cancelled") &&
+				isRecord(m.params) &&
+				isId(m.params.requestId)
+			)
+				target.streams.cancel(m.params.requestId);
 		if (requests.length === 0)
 			response.writeHead(202, { "mcp-session-id": target.id }).end();
 		else target.streams.openPost(response, requests);
@@ -375,15 +379,4 @@ export async function runListen(context: ProxyContext): Promise<number> {
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	stopHandling();
 	return code;
-}
-
-/** The request ids a client's `notifications/cancelled` in a message or batch name. */
-function cancelledIds(message: unknown): MessageId[] {
-	const ids: MessageId[] = [];
-	for (const m of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(m) || m.method !== "notifications/cancelled") continue;
-		const params = m.params;
-		if (isRecord(params) && isId(params.requestId)) ids.push(params.requestId);
-	}
-	return ids;
 }

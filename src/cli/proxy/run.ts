@@ -25,7 +25,7 @@ export async function runProxy(
 	const file =
 		command.snapshot === undefined
 			? undefined
-			: SnapshotFile.open(command.snapshot, command.profile);
+			: new SnapshotFile(command.snapshot, command.profile);
 	// One connection and one shared codec for every session of this process.
 	const store =
 		command.store === undefined

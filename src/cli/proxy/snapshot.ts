@@ -76,19 +76,11 @@ export class SnapshotFile {
 	/** What the file held at start (each session starts from it); `undefined` on a first start. */
 	readonly loaded: RewriterSnapshot | undefined;
 
-	/**
-	 * Reads `--snapshot` (see {@link loadSnapshot}).
-	 *
-	 * @throws CliFailure `usage` when the file is not a snapshot or was written for another profile
-	 */
-	static open(path: string, profile: ProfileName): SnapshotFile {
-		return new SnapshotFile(path, loadSnapshot(path, profile));
-	}
-
-	private constructor(path: string, loaded: RewriterSnapshot | undefined) {
+	/** @throws CliFailure `usage` when the file is not a snapshot (see {@link loadSnapshot}) */
+	constructor(path: string, profile: ProfileName) {
 		this.#path = path;
-		this.loaded = loaded;
-		if (loaded !== undefined) this.#last = render(loaded);
+		this.loaded = loadSnapshot(path, profile);
+		if (this.loaded !== undefined) this.#last = render(this.loaded);
 	}
 
 	/** Saves the routing's state when it differs from the file, and says so (or why not) in the log. */
