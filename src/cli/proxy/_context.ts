@@ -1,5 +1,5 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
-// build a session's routing, and how an upstream is started with the environment it gets.
+// build a session's parts, and how an upstream is started with the environment it gets.
 import process from "node:process";
 import type { MessageId } from "../../adapters/jsonrpc/message.js";
 import type { CliIo, CliOutput } from "../io.js";
@@ -10,15 +10,21 @@ import { SIGNAL_CODES } from "../process/signals.js";
 import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 
-/** Everything a proxy run needs besides the command: where to log, how to build routing. */
+/** Everything a proxy run needs besides the command: where to log, how to build a session. */
 export interface ProxyContext {
 	command: ProxyCommand;
 	io: CliIo;
 	log: ProxyLogger;
-	/** Builds the routing of one client session, primed from the snapshot when there is one. */
-	createRouting(): ProxyRouting;
-	/** Saves the snapshot when `routing` changed it. */
-	save(routing: ProxyRouting): void;
+	/**
+	 * What each ProxySession is built with alike: a routing of its own, primed from the
+	 * snapshot when there is one, the log, `--timeout`, and the snapshot saved on each catalog.
+	 */
+	sessionParts(): {
+		routing: ProxyRouting;
+		log: ProxyLogger;
+		timeoutMs: number;
+		onCatalog(): void;
+	};
 }
 
 /** The environment variable holding the bearer token `proxy --listen` requires. */

@@ -35,21 +35,6 @@ export interface Refusal {
 	close?: boolean;
 }
 
-/** A body read and parsed: the bytes as they came, and the message or batch they hold. */
-interface ReadBody {
-	bytes: Buffer;
-	message: unknown;
-}
-
-/** The settings and secrets of a {@link RequestGate}. */
-interface RequestGateOptions {
-	settings: ListenSettings;
-	/** The bearer token every request must carry, when one is set. */
-	token: string | undefined;
-	/** Bound on the time a body takes to arrive (`--timeout`). */
-	bodyTimeoutMs: number;
-}
-
 /**
  * The checks of `proxy --listen`, configured once from its settings.
  */
@@ -63,12 +48,19 @@ export class RequestGate {
 	readonly #checkOrigin: boolean;
 	readonly #origins: ReadonlySet<string>;
 
-	constructor(options: RequestGateOptions) {
-		const { settings } = options;
+	/**
+	 * @param settings - the `--listen` settings
+	 * @param token - the bearer token every request must carry, when one is set
+	 * @param bodyTimeoutMs - bound on the time a body takes to arrive (`--timeout`)
+	 */
+	constructor(
+		settings: ListenSettings,
+		token: string | undefined,
+		bodyTimeoutMs: number,
+	) {
 		this.#settings = settings;
-		this.#tokenDigest =
-			options.token === undefined ? undefined : digest(options.token);
-		this.#bodyTimeoutMs = options.bodyTimeoutMs;
+		this.#tokenDigest = token === undefined ? undefined : digest(token);
+		this.#bodyTimeoutMs = bodyTimeoutMs;
 		const loopback = isLoopbackHost(settings.host);
 		this.#hosts =
 			loopback || settings.allowedHosts.length > 0
@@ -144,11 +136,12 @@ export class RequestGate {
 	 * Reads a POST's body within `--max-body` bytes and `--timeout` ms, and parses it: JSON, at
 	 * most {@link MAX_BATCH} messages, each a JSON-RPC message.
 	 *
-	 * @returns the body, a refusal, or `undefined` when the client went away meanwhile
+	 * @returns the body (the bytes as they came and the message or batch they hold), a
+	 * refusal, or `undefined` when the client went away meanwhile
 	 */
 	async readBody(
 		request: IncomingMessage,
-	): Promise<ReadBody | Refusal | undefined> {
+	): Promise<{ bytes: Buffer; message: unknown } | Refusal | undefined> {
 		const bytes = await this.#receive(request);
 		if (!Buffer.isBuffer(bytes)) return bytes;
 		let message: unknown;

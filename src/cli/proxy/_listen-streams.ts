@@ -105,7 +105,10 @@ export class ClientStreams {
 		return true;
 	}
 
-	/** The client cancelled a request: its id is free, and its POST owes one answer less. */
+	/**
+	 * Request `id` was answered, or the client cancelled it: its id is free, and its POST owes
+	 * one answer less.
+	 */
 	cancel(id: MessageId): void {
 		const exchange = this.#routes.get(id);
 		if (exchange === undefined) return;
@@ -142,10 +145,8 @@ export class ClientStreams {
 			if (!isId(message.id)) return;
 			const exchange = this.#routes.get(message.id);
 			if (exchange === undefined) return;
-			this.#routes.delete(message.id);
 			write(exchange.response, dataOf(message, bytes));
-			exchange.owed -= 1;
-			if (exchange.owed <= 0) exchange.response.end();
+			this.cancel(message.id);
 			return;
 		}
 		const token =

@@ -85,10 +85,7 @@ export function lengthWithoutLineEnd(bytes: Buffer): number {
 
 /** Whether a line holds only white space (skipped, not an error). */
 export function isBlank(bytes: Buffer): boolean {
-	for (const byte of bytes)
-		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
-			return false;
-	return true;
+	return /^[ \t\r\n]*$/.test(bytes.toString("latin1"));
 }
 
 /** Whether `message` (not a batch) is a request or notification of `method`. */

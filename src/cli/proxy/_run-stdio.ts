@@ -14,21 +14,17 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const { command, io, log } = context;
 	// `process.stdout` takes bytes (the CLI's string-typed outputs take them too).
 	const stdout = io.stdout as unknown as { write(chunk: Uint8Array): unknown };
-	const routing = context.createRouting();
 	let finish: (code: number) => void = () => {};
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
 	const session = new ProxySession({
-		routing,
-		log,
-		timeoutMs: command.timeoutMs,
+		...context.sessionParts(),
 		...(command.upstream.type === "stdio"
 			? { startTimeoutMs: command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS }
 			: {}),
 		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
 		toClient: (frame) => stdout.write(asLine(frame)),
-		onCatalog: () => context.save(routing),
 		onFatal: (reason) => {
 			log({ event: "timeout", message: reason });
 			finish(2);

@@ -10,6 +10,7 @@ import process from "node:process";
 import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import type { UpstreamLink } from "../mcp/stdio.js";
+import type { ListenSettings } from "../options/proxy.js";
 import {
 	type ProxyContext,
 	startUpstream,
@@ -61,13 +62,15 @@ const SESSION_REQUIRED: Refusal = refusal(
  * one gets its status and a JSON-RPC error, one log line, and reaches no session. Runs until
  * SIGINT or SIGTERM.
  *
- * @param context - the parsed command, logger and routing factory
+ * @param context - the parsed command, the logger and the parts of each session
+ * @param listen - the command's `--listen` settings
  * @returns the exit code: 130/143 after a signal, 2 when the address cannot (or may not) be bound
  */
-export async function runListen(context: ProxyContext): Promise<number> {
+export async function runListen(
+	context: ProxyContext,
+	listen: ListenSettings,
+): Promise<number> {
 	const { command, log, io } = context;
-	const listen = command.listen;
-	if (listen === undefined) return 2;
 	// From the environment, never from the command line, where `ps` shows it to every user.
 	const token = io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
 	const loopback = isLoopbackHost(listen.host);
@@ -81,18 +84,13 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		log({ event: "refused", message: notServing });
 		return 2;
 	}
-	const gate = new RequestGate({
-		settings: listen,
-		token,
-		bodyTimeoutMs: command.timeoutMs,
-	});
+	const gate = new RequestGate(listen, token, command.timeoutMs);
 	const sessions = new Map<string, ListenSession>();
 	/** Sessions ending: their processes count against `--max-sessions` until they are gone. */
 	let pending = 0;
 
 	const open = (): ListenSession => {
 		const id = randomUUID();
-		const routing = context.createRouting();
 		const opened: ListenSession = {
 			id,
 			upstream: startUpstream(context, {
@@ -108,12 +106,9 @@ export async function runListen(context: ProxyContext): Promise<number> {
 				stderr: io.stderr,
 			}),
 			proxy: new ProxySession({
-				routing,
-				log,
-				timeoutMs: command.timeoutMs,
+				...context.sessionParts(),
 				toUpstream: (frame) => opened.upstream.send(frame.bytes, frame.message),
 				toClient: (frame) => opened.streams.deliver(frame),
-				onCatalog: () => context.save(routing),
 				onFatal: (reason) => {
 					log({ event: "timeout", message: reason, session: id });
 					void close(opened);

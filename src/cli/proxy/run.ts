@@ -41,8 +41,8 @@ export async function runProxy(
 		command,
 		io,
 		log,
-		createRouting: () =>
-			createRouting({
+		sessionParts: () => {
+			const routing = createRouting({
 				profile: command.profile,
 				// Each client session (over --listen) starts from the same snapshot.
 				snapshot: file?.loaded,
@@ -52,13 +52,15 @@ export async function runProxy(
 				protection: command.protection,
 				servers: command.serverNames,
 				log,
-			}),
-		save: (routing) => file?.save(routing, log),
+			});
+			const onCatalog = (): void => file?.save(routing, log);
+			return { routing, log, timeoutMs: command.timeoutMs, onCatalog };
+		},
 	};
 	try {
 		return command.listen === undefined
 			? await runStdio(context)
-			: await runListen(context);
+			: await runListen(context, command.listen);
 	} finally {
 		store?.close();
 	}
