@@ -6,7 +6,7 @@ import { runListen } from "./listen.js";
 import { createProxyLogger } from "./log.js";
 import { createRouting } from "./routing.js";
 import { SnapshotFile } from "./snapshot.js";
-import { openStore } from "./store/open-store.js";
+import { type OpenStore, openStore } from "./store/open-store.js";
 
 /**
  * `mcp-tool-names proxy`: runs until the client or the upstream goes away, and resolves
@@ -27,7 +27,7 @@ export async function runProxy(
 			? undefined
 			: new SnapshotFile(command.snapshot, command.profile);
 	// One connection and one shared codec for every session of this process.
-	const store =
+	const store: OpenStore | undefined =
 		command.store === undefined
 			? undefined
 			: openStore(command.store, command.profile);
