@@ -8,14 +8,6 @@ import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import { type Frame, lengthWithoutLineEnd } from "./_messages.js";
 
-/** The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them. */
-const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
-	"content-type": "text/event-stream",
-	"cache-control": "no-cache, no-transform",
-	connection: "keep-alive",
-	"x-accel-buffering": "no",
-};
-
 /** One POST's event stream, open until every request it carried is answered. */
 interface Exchange {
 	response: ServerResponse;
@@ -166,8 +158,12 @@ export class ClientStreams {
 	}
 
 	#start(response: ServerResponse): void {
+		// The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them.
 		response.writeHead(200, {
-			...EVENT_STREAM_HEADERS,
+			"content-type": "text/event-stream",
+			"cache-control": "no-cache, no-transform",
+			connection: "keep-alive",
+			"x-accel-buffering": "no",
 			"mcp-session-id": this.#sessionId,
 		});
 		response.flushHeaders();

@@ -63,7 +63,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 
 	let clientClosed = false;
 	let refuseAll: ((bytes: Buffer) => void) | undefined;
-	const reading = pumpClient(io, upstream, (event) => {
+	void pumpClient(io, upstream, (event) => {
 		if (event.type === "line") {
 			if (refuseAll === undefined) session.fromClient(event.bytes);
 			else refuseAll(event.bytes);
@@ -86,7 +86,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		if (end.startFailed) {
 			log({ event: "upstream-exit", message: end.reason, code: 2 });
 			session.upstreamGone(end.reason);
-			if (session.initialize.sent === true) {
+			if (session.initialize.sent) {
 				finish(2);
 				return;
 			}
@@ -106,7 +106,7 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 		log({ event: "upstream-exit", message, code: end.code });
 		session.upstreamGone(`the server ${end.reason}`);
 		// Exiting before initialize is a failure to start, whatever code the server chose.
-		finish(beforeInit && session.initialize.sent === true ? 2 : end.code);
+		finish(beforeInit && session.initialize.sent ? 2 : end.code);
 	});
 
 	let code = await finished;
@@ -118,7 +118,6 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const stdin = io.stdin as { destroy?(): void; pause?(): void } | undefined;
 	stdin?.pause?.();
 	stdin?.destroy?.();
-	void reading;
 	return code;
 }
 
