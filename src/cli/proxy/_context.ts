@@ -50,8 +50,8 @@ function upstreamEnv(io: CliIo): Record<string, string> {
 interface UpstreamHandlers {
 	/** Each message, with the client request whose stream carried it when an HTTP upstream tells. */
 	onMessage(bytes: Buffer, related?: MessageId): void;
-	/** A stdio server wrote a line over the limit (dropped): its length. */
-	onOverflow(length: number): void;
+	/** The `--listen` session the upstream serves, named in its log lines. */
+	session?: string;
 	/** Where a stdio server's stderr goes. */
 	stderr: CliOutput;
 }
@@ -79,10 +79,16 @@ export function startUpstream(
 				args: upstream.args,
 				env: upstreamEnv(io),
 				stderr: handlers.stderr,
-				onLine: (event) =>
-					event.type === "line"
-						? handlers.onMessage(event.bytes)
-						: handlers.onOverflow(event.length),
+				onLine: (event) => {
+					if (event.type === "line") return handlers.onMessage(event.bytes);
+					const { session } = handlers;
+					log({
+						event: "malformed",
+						side: "upstream",
+						...(session === undefined ? {} : { session }),
+						message: `The MCP server${session === undefined ? "" : ` of session ${session}`} wrote a line of ${event.length} bytes, over the limit; dropped it`,
+					});
+				},
 			});
 }
 

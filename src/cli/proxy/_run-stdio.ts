@@ -32,12 +32,6 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	});
 	const upstream = startUpstream(context, {
 		onMessage: (bytes, related) => session.fromUpstream(bytes, related),
-		onOverflow: (length) =>
-			log({
-				event: "malformed",
-				side: "upstream",
-				message: `The MCP server wrote a line of ${length} bytes, over the limit; dropped it`,
-			}),
 		stderr: {
 			write: (chunk: string) => {
 				session.upstreamSpoke();

@@ -96,13 +96,7 @@ export async function runListen(
 			upstream: startUpstream(context, {
 				onMessage: (bytes, related) =>
 					opened.proxy.fromUpstream(bytes, related),
-				onOverflow: (length) =>
-					log({
-						event: "malformed",
-						side: "upstream",
-						session: id,
-						message: `The MCP server of session ${id} wrote a line of ${length} bytes, over the limit; dropped it`,
-					}),
+				session: id,
 				stderr: io.stderr,
 			}),
 			proxy: new ProxySession({

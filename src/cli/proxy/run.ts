@@ -27,16 +27,15 @@ export async function runProxy(
 			? undefined
 			: new SnapshotFile(command.snapshot, command.profile);
 	// One connection and one shared codec for every session of this process.
-	const store: OpenStore | undefined =
-		command.store === undefined
-			? undefined
-			: openStore(command.store, command.profile);
-	if (command.store !== undefined)
+	let store: OpenStore | undefined;
+	if (command.store !== undefined) {
+		store = openStore(command.store, command.profile);
 		log({
 			event: "store",
 			message: `Sharing wire names through ${command.store.url}, scope ${JSON.stringify(command.store.scope)}`,
 			scope: command.store.scope,
 		});
+	}
 	const context: ProxyContext = {
 		command,
 		io,
