@@ -17,8 +17,7 @@ function harness() {
 		correct: true,
 		mode: "safe",
 		protection: "destructive-hint",
-		onDecision: (decision) =>
-			events.push({ event: decision.kind, message: decision.message }),
+		log: (event) => events.push(event),
 	});
 	const session = new ProxySession({
 		routing,

@@ -1,20 +1,30 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
-// build a session's routing, and the environment the upstream gets.
+// build a session's parts, and how an upstream is started with the environment it gets.
 import process from "node:process";
-import type { CliIo } from "../io.js";
+import type { MessageId } from "../../adapters/jsonrpc/message.js";
+import type { CliIo, CliOutput } from "../io.js";
+import { connectHttpUpstream } from "../mcp/http.js";
+import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
 import type { ProxyCommand } from "../options/proxy.js";
+import { SIGNAL_CODES } from "../process/signals.js";
 import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 
-/** Everything a proxy run needs besides the command: where to log, how to build routing. */
+/** Everything a proxy run needs besides the command: where to log, how to build a session. */
 export interface ProxyContext {
 	command: ProxyCommand;
 	io: CliIo;
 	log: ProxyLogger;
-	/** Builds the routing of one client session, primed from the snapshot when there is one. */
-	createRouting(): ProxyRouting;
-	/** Saves the snapshot when `routing` changed it. */
-	save(routing: ProxyRouting): void;
+	/**
+	 * What each ProxySession is built with alike: a routing of its own, primed from the
+	 * snapshot when there is one, the log, `--timeout`, and the snapshot saved on each catalog.
+	 */
+	sessionParts(): {
+		routing: ProxyRouting;
+		log: ProxyLogger;
+		timeoutMs: number;
+		onCatalog(): void;
+	};
 }
 
 /** The environment variable holding the bearer token `proxy --listen` requires. */
@@ -27,7 +37,7 @@ export const TOKEN_VARIABLE = "MCP_TOOL_NAMES_TOKEN";
  * @param io - the CLI's streams and injected environment
  * @returns every defined variable, without `MCP_TOOL_NAMES_TOKEN`
  */
-export function upstreamEnv(io: CliIo): Record<string, string> {
+function upstreamEnv(io: CliIo): Record<string, string> {
 	const env: Record<string, string> = {};
 	for (const source of [process.env, io.env ?? {}])
 		for (const [key, value] of Object.entries(source))
@@ -36,13 +46,70 @@ export function upstreamEnv(io: CliIo): Record<string, string> {
 	return env;
 }
 
+/** Where a started upstream's output goes. */
+interface UpstreamHandlers {
+	/** Each message, with the client request whose stream carried it when an HTTP upstream tells. */
+	onMessage(bytes: Buffer, related?: MessageId): void;
+	/** The `--listen` session the upstream serves, named in its log lines. */
+	session?: string;
+	/** Where a stdio server's stderr goes. */
+	stderr: CliOutput;
+}
+
 /**
- * The bearer token `--listen` requires, from `MCP_TOOL_NAMES_TOKEN` (never from the command
- * line, where `ps` shows it to every user of the machine).
- *
- * @param io - the CLI's streams and injected environment
- * @returns the token; `""` when the variable is set but empty; `undefined` when unset
+ * The one place an upstream is started, for the stdio client and for each `--listen` session:
+ * the server process of the command, or with `--url` an HTTP session of its own.
  */
-export function listenToken(io: CliIo): string | undefined {
-	return io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
+export function startUpstream(
+	context: ProxyContext,
+	handlers: UpstreamHandlers,
+): UpstreamLink {
+	const { command, io, log } = context;
+	const { upstream } = command;
+	return upstream.type === "http"
+		? connectHttpUpstream({
+				url: upstream.url,
+				headers: upstream.headers,
+				timeoutMs: command.timeoutMs,
+				log,
+				onMessage: handlers.onMessage,
+			})
+		: startStdioUpstream({
+				command: upstream.command,
+				args: upstream.args,
+				env: upstreamEnv(io),
+				stderr: handlers.stderr,
+				onLine: (event) => {
+					if (event.type === "line") return handlers.onMessage(event.bytes);
+					const { session } = handlers;
+					log({
+						event: "malformed",
+						side: "upstream",
+						...(session === undefined ? {} : { session }),
+						message: `The MCP server${session === undefined ? "" : ` of session ${session}`} wrote a line of ${event.length} bytes, over the limit; dropped it`,
+					});
+				},
+			});
+}
+
+/**
+ * While the proxy runs: `onSignal` for SIGINT, SIGTERM and SIGHUP, with the exit code each
+ * stands for, and `killNow` on process exit, the safety net for the upstreams' process trees.
+ * The handlers stay until the returned function removes them, once the servers are ended:
+ * the process module re-raises a signal nobody listens to once it has ended its servers,
+ * which would cut the shutdown short.
+ */
+export function whileRunning(
+	onSignal: (signal: NodeJS.Signals, code: number) => void,
+	killNow: () => void,
+): () => void {
+	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
+	const handler = (signal: NodeJS.Signals): void =>
+		onSignal(signal, SIGNAL_CODES[signal] ?? 1);
+	for (const signal of signals) process.on(signal, handler);
+	process.once("exit", killNow);
+	return () => {
+		for (const signal of signals) process.off(signal, handler);
+		process.off("exit", killNow);
+	};
 }

@@ -23,8 +23,6 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
 /** The most messages in one batch: the SDK server's `MAX_BATCH_SIZE`. */
 const MAX_BATCH = 100;
 
-/** The JSON-RPC error code the SDK's server puts in its HTTP-level refusals. */
-
 /** A request refused before it reached a session: what to answer and log. */
 export interface Refusal {
 	status: number;
@@ -35,21 +33,6 @@ export interface Refusal {
 	headers?: Record<string, string>;
 	/** Close the connection after the answer: part of the body was left unread. */
 	close?: boolean;
-}
-
-/** A body read and parsed: the bytes as they came, and the message or batch they hold. */
-interface ReadBody {
-	bytes: Buffer;
-	message: unknown;
-}
-
-/** The settings and secrets of a {@link RequestGate}. */
-interface RequestGateOptions {
-	settings: ListenSettings;
-	/** The bearer token every request must carry, when one is set. */
-	token: string | undefined;
-	/** Bound on the time a body takes to arrive (`--timeout`). */
-	bodyTimeoutMs: number;
 }
 
 /**
@@ -65,12 +48,19 @@ export class RequestGate {
 	readonly #checkOrigin: boolean;
 	readonly #origins: ReadonlySet<string>;
 
-	constructor(options: RequestGateOptions) {
-		const { settings } = options;
+	/**
+	 * @param settings - the `--listen` settings
+	 * @param token - the bearer token every request must carry, when one is set
+	 * @param bodyTimeoutMs - bound on the time a body takes to arrive (`--timeout`)
+	 */
+	constructor(
+		settings: ListenSettings,
+		token: string | undefined,
+		bodyTimeoutMs: number,
+	) {
 		this.#settings = settings;
-		this.#tokenDigest =
-			options.token === undefined ? undefined : digest(options.token);
-		this.#bodyTimeoutMs = options.bodyTimeoutMs;
+		this.#tokenDigest = token === undefined ? undefined : digest(token);
+		this.#bodyTimeoutMs = bodyTimeoutMs;
 		const loopback = isLoopbackHost(settings.host);
 		this.#hosts =
 			loopback || settings.allowedHosts.length > 0
@@ -85,9 +75,9 @@ export class RequestGate {
 		if (this.#hosts !== undefined) {
 			const host = request.headers.host;
 			if (host === undefined || host === "")
-				return forbidden("Missing Host header");
+				return refusal(403, "Missing Host header");
 			if (!this.#hosts.has(hostNameOf(host)))
-				return forbidden(`Invalid Host header: ${host}`);
+				return refusal(403, `Invalid Host header: ${host}`);
 		}
 		const origin = request.headers.origin;
 		if (
@@ -95,7 +85,7 @@ export class RequestGate {
 			origin !== undefined &&
 			!this.#isAllowedOrigin(origin)
 		)
-			return forbidden(`Invalid Origin header: ${origin}`);
+			return refusal(403, `Invalid Origin header: ${origin}`);
 		if (this.#tokenDigest === undefined) return undefined;
 		const presented = /^Bearer +(\S+) *$/i.exec(
 			request.headers.authorization ?? "",
@@ -146,11 +136,12 @@ export class RequestGate {
 	 * Reads a POST's body within `--max-body` bytes and `--timeout` ms, and parses it: JSON, at
 	 * most {@link MAX_BATCH} messages, each a JSON-RPC message.
 	 *
-	 * @returns the body, a refusal, or `undefined` when the client went away meanwhile
+	 * @returns the body (the bytes as they came and the message or batch they hold), a
+	 * refusal, or `undefined` when the client went away meanwhile
 	 */
 	async readBody(
 		request: IncomingMessage,
-	): Promise<ReadBody | Refusal | undefined> {
+	): Promise<{ bytes: Buffer; message: unknown } | Refusal | undefined> {
 		const bytes = await this.#receive(request);
 		if (!Buffer.isBuffer(bytes)) return bytes;
 		let message: unknown;
@@ -161,13 +152,8 @@ export class RequestGate {
 		}
 		if (Array.isArray(message)) {
 			if (message.length > MAX_BATCH)
-				return refusal(
-					400,
-					`Invalid Request: Batch must not exceed ${MAX_BATCH} messages`,
-					INVALID_REQUEST,
-				);
-			if (message.length === 0)
-				return refusal(400, "Invalid Request: Empty batch", INVALID_REQUEST);
+				return invalidRequest(`Batch must not exceed ${MAX_BATCH} messages`);
+			if (message.length === 0) return invalidRequest("Empty batch");
 		}
 		const messages: unknown[] = Array.isArray(message) ? message : [message];
 		if (!messages.every(isJsonRpcMessage))
@@ -283,21 +269,20 @@ export function refusal(
 	status: number,
 	message: string,
 	code: number = SERVER_ERROR,
-	headers?: Record<string, string>,
 ): Refusal {
-	return headers === undefined
-		? { status, code, message }
-		: { status, code, message, headers };
+	return { status, code, message };
 }
 
-function forbidden(message: string): Refusal {
-	return refusal(403, message);
+/** A 400 with the JSON-RPC code of an invalid request; `message` follows "Invalid Request: ". */
+export function invalidRequest(message: string): Refusal {
+	return refusal(400, `Invalid Request: ${message}`, INVALID_REQUEST);
 }
 
 function unauthorized(message: string, challenge: string): Refusal {
-	return refusal(401, message, SERVER_ERROR, {
-		"www-authenticate": challenge,
-	});
+	return {
+		...refusal(401, message),
+		headers: { "www-authenticate": challenge },
+	};
 }
 
 function digest(text: string): Buffer {
@@ -325,7 +310,6 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
-const NOTIFICATION_KEYS = new Set(["jsonrpc", "method", "params"]);
 const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
 const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
 
@@ -344,9 +328,8 @@ function isJsonRpcMessage(value: unknown): boolean {
 		typeof id === "string" || Number.isInteger(id);
 	if (typeof value.method === "string") {
 		if (value.params !== undefined && !isRecord(value.params)) return false;
-		return "id" in value
-			? isRequestId(value.id) && only(REQUEST_KEYS)
-			: only(NOTIFICATION_KEYS);
+		// A notification is a request without `id`: the same members but that one.
+		return (!("id" in value) || isRequestId(value.id)) && only(REQUEST_KEYS);
 	}
 	if ("result" in value)
 		return isRequestId(value.id) && isRecord(value.result) && only(RESULT_KEYS);

@@ -8,14 +8,6 @@ import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
 import { type Frame, lengthWithoutLineEnd } from "./_messages.js";
 
-/** The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them. */
-const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
-	"content-type": "text/event-stream",
-	"cache-control": "no-cache, no-transform",
-	connection: "keep-alive",
-	"x-accel-buffering": "no",
-};
-
 /** One POST's event stream, open until every request it carried is answered. */
 interface Exchange {
 	response: ServerResponse;
@@ -62,9 +54,9 @@ export class ClientStreams {
 		return this.#open.size === 0 && this.#events === undefined;
 	}
 
-	/** The first id of `ids` that a request in flight holds, if any. */
-	taken(ids: readonly MessageId[]): MessageId | undefined {
-		return ids.find((id) => this.#routes.has(id));
+	/** Whether a request in flight holds `id`. */
+	taken(id: MessageId): boolean {
+		return this.#routes.has(id);
 	}
 
 	/**
@@ -105,7 +97,10 @@ export class ClientStreams {
 		return true;
 	}
 
-	/** The client cancelled a request: its id is free, and its POST owes one answer less. */
+	/**
+	 * Request `id` was answered, or the client cancelled it: its id is free, and its POST owes
+	 * one answer less.
+	 */
 	cancel(id: MessageId): void {
 		const exchange = this.#routes.get(id);
 		if (exchange === undefined) return;
@@ -116,14 +111,11 @@ export class ClientStreams {
 
 	/** Writes a frame from the upstream where each of its messages belongs. */
 	deliver(frame: Frame): void {
-		if (!Array.isArray(frame.message)) {
-			this.#deliverOne(frame.message, frame.related, () =>
-				dataOf(frame.message, frame.bytes),
-			);
-			return;
-		}
-		for (const message of frame.message)
-			this.#deliverOne(message, frame.related, () => dataOf(message));
+		if (!Array.isArray(frame.message))
+			this.#deliverOne(frame.message, frame.related, frame.bytes);
+		else
+			for (const message of frame.message)
+				this.#deliverOne(message, frame.related);
 	}
 
 	/** Ends every stream (the session is closing). */
@@ -135,7 +127,7 @@ export class ClientStreams {
 	#deliverOne(
 		message: unknown,
 		related: MessageId | undefined,
-		data: () => string | undefined,
+		bytes?: Buffer,
 	): void {
 		if (!isRecord(message)) return;
 		if (typeof message.method !== "string") {
@@ -145,11 +137,8 @@ export class ClientStreams {
 			if (!isId(message.id)) return;
 			const exchange = this.#routes.get(message.id);
 			if (exchange === undefined) return;
-			this.#routes.delete(message.id);
-			const text = data();
-			if (text !== undefined) write(exchange.response, text);
-			exchange.owed -= 1;
-			if (exchange.owed <= 0) exchange.response.end();
+			write(exchange.response, dataOf(message, bytes));
+			this.cancel(message.id);
 			return;
 		}
 		const token =
@@ -159,25 +148,22 @@ export class ClientStreams {
 		const exchange =
 			(isId(token) ? this.#progress.get(token) : undefined) ??
 			(related === undefined ? undefined : this.#routes.get(related));
+		// Without a GET stream, a server's request or notification still reaches the client
+		// on the newest POST stream.
 		const target =
 			exchange !== undefined && this.#open.has(exchange)
 				? exchange.response
-				: (this.#events ?? this.#newestPost());
-		if (target === undefined) return;
-		const text = data();
-		if (text !== undefined) write(target, text);
-	}
-
-	/** Without a GET stream, a server's request or notification still reaches the client. */
-	#newestPost(): ServerResponse | undefined {
-		let newest: Exchange | undefined;
-		for (const exchange of this.#open) newest = exchange;
-		return newest?.response;
+				: (this.#events ?? [...this.#open].at(-1)?.response);
+		if (target !== undefined) write(target, dataOf(message, bytes));
 	}
 
 	#start(response: ServerResponse): void {
+		// The headers of an event stream, as the MCP SDK's Streamable HTTP server sends them.
 		response.writeHead(200, {
-			...EVENT_STREAM_HEADERS,
+			"content-type": "text/event-stream",
+			"cache-control": "no-cache, no-transform",
+			connection: "keep-alive",
+			"x-accel-buffering": "no",
 			"mcp-session-id": this.#sessionId,
 		});
 		response.flushHeaders();
@@ -191,12 +177,16 @@ export class ClientStreams {
 	}
 }
 
-/** The ids and progress tokens of the requests in a message or batch. */
+/** The ids and progress tokens (`params._meta.progressToken`) of the requests in a message or batch. */
 export function postedRequests(message: unknown): PostedRequest[] {
 	const requests: PostedRequest[] = [];
 	for (const m of Array.isArray(message) ? message : [message]) {
 		if (!isRecord(m) || typeof m.method !== "string" || !isId(m.id)) continue;
-		const token = progressTokenOf(m);
+		const meta = isRecord(m.params) ? m.params._meta : undefined;
+		const token =
+			isRecord(meta) && isId(meta.progressToken)
+				? meta.progressToken
+				: undefined;
 		requests.push(
 			token === undefined ? { id: m.id } : { id: m.id, progressToken: token },
 		);
@@ -204,19 +194,9 @@ export function postedRequests(message: unknown): PostedRequest[] {
 	return requests;
 }
 
-/** `params._meta.progressToken` of a request. */
-function progressTokenOf(
-	message: Record<string, unknown>,
-): MessageId | undefined {
-	const params = message.params;
-	const meta = isRecord(params) ? params._meta : undefined;
-	return isRecord(meta) && isId(meta.progressToken)
-		? meta.progressToken
-		: undefined;
-}
-
-function write(response: ServerResponse, data: string): void {
-	if (response.writableEnded || response.destroyed) return;
+function write(response: ServerResponse, data: string | undefined): void {
+	if (data === undefined || response.writableEnded || response.destroyed)
+		return;
 	response.write(`event: message\ndata: ${data}\n\n`);
 }
 

@@ -18,20 +18,10 @@ export interface Frame {
 	related?: MessageId;
 }
 
-/** What ends a message on a stdio link. */
-export const NEWLINE = "\n";
 /** The message in a line or body, or `undefined` when it is not JSON. */
 export function parse(bytes: Buffer): { value: unknown } | undefined {
 	try {
 		return { value: JSON.parse(bytes.toString("utf8")) };
-	} catch {
-		return undefined;
-	}
-}
-
-function serialize(message: unknown): Buffer | undefined {
-	try {
-		return Buffer.from(JSON.stringify(message) + NEWLINE);
 	} catch {
 		return undefined;
 	}
@@ -56,8 +46,15 @@ export function rewriteFrame(
 	const related = frame.related === undefined ? {} : { related: frame.related };
 	if (out === frame.message && !trimmed)
 		return { bytes: frame.bytes, message: out, ...related };
-	const bytes = serialize(out);
-	return bytes === undefined ? undefined : { bytes, message: out, ...related };
+	try {
+		return {
+			bytes: Buffer.from(`${JSON.stringify(out)}\n`),
+			message: out,
+			...related,
+		};
+	} catch {
+		return undefined;
+	}
 }
 
 /** One JSON line holding a JSON-RPC error answer for `id`. */
@@ -73,7 +70,7 @@ export function errorLine(
 		error: { code, message, ...(data === undefined ? {} : { data }) },
 	};
 	return {
-		bytes: Buffer.from(JSON.stringify(reply) + NEWLINE),
+		bytes: Buffer.from(`${JSON.stringify(reply)}\n`),
 		message: reply,
 	};
 }
@@ -88,14 +85,14 @@ export function lengthWithoutLineEnd(bytes: Buffer): number {
 
 /** Whether a line holds only white space (skipped, not an error). */
 export function isBlank(bytes: Buffer): boolean {
-	for (const byte of bytes)
-		if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d)
-			return false;
-	return true;
+	return /^[ \t\r\n]*$/.test(bytes.toString("latin1"));
 }
 
 /** Whether `message` (not a batch) is a request or notification of `method`. */
-export function isMethod(message: unknown, method: string): boolean {
+export function isMethod(
+	message: unknown,
+	method: string,
+): message is Record<string, unknown> {
 	return isRecord(message) && message.method === method;
 }
 
@@ -125,13 +122,6 @@ export function isInitialize(message: unknown, id?: MessageId): boolean {
 		message.method === "initialize" &&
 		(id === undefined ? isId(message.id) : message.id === id)
 	);
-}
-
-/** The message of a JSON-RPC error object, cut to 200 characters, for a log line. */
-export function errorText(error: unknown): string {
-	if (isRecord(error) && typeof error.message === "string")
-		return error.message.slice(0, 200);
-	return "no message";
 }
 
 /** The code and message of a failure of the shared store (an McpToolNamesError, mostly). */

@@ -1,178 +1,66 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
-import process from "node:process";
+import { Readable } from "node:stream";
 import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
-import { connectHttpUpstream } from "../mcp/http.js";
-import {
-	type LineEvent,
-	lineReader,
-	startStdioUpstream,
-	type UpstreamLink,
-} from "../mcp/stdio.js";
+import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
-import { SIGNAL_CODES } from "../process/signals.js";
-import { type ProxyContext, upstreamEnv } from "./_context.js";
+import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
 import { errorLine, type Frame, parse } from "./_messages.js";
-import type { ProxyLogger } from "./log.js";
 import { ProxySession } from "./session.js";
-
-/** A writable that takes bytes: `process.stdout` (the CLI's string-typed outputs take them too). */
-interface ByteOutput {
-	write(chunk: Uint8Array): boolean | unknown;
-	once?(event: "drain", listener: () => void): unknown;
-}
 
 /** Runs the proxy for the client on stdio; resolves with the exit code. */
 export async function runStdio(context: ProxyContext): Promise<number> {
 	const { command, io, log } = context;
-	const stdout = io.stdout as unknown as ByteOutput;
-	const routing = context.createRouting();
+	// `process.stdout` takes bytes (the CLI's string-typed outputs take them too).
+	const stdout = io.stdout as unknown as { write(chunk: Uint8Array): unknown };
 	let finish: (code: number) => void = () => {};
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
-	let answeredInitialize = false;
-	let upstreamPaused = false;
-	const writeClient = (bytes: Buffer): void => {
-		const ok = stdout.write(bytes);
-		if (ok === false && stdout.once !== undefined && !upstreamPaused) {
-			upstreamPaused = true;
-			stdout.once("drain", () => {
-				upstreamPaused = false;
-			});
-		}
-	};
-	let session: ProxySession | undefined;
-	const onUpstreamLine = (event: LineEvent): void => {
-		if (event.type === "overflow") {
-			log({
-				event: "malformed",
-				side: "upstream",
-				message: `The MCP server wrote a line of ${event.length} bytes, over the limit; dropped it`,
-			});
-			return;
-		}
-		answeredInitialize ||= session?.initialize.answered === true;
-		session?.fromUpstream(event.bytes);
-		answeredInitialize ||= session?.initialize.answered === true;
-	};
-	const upstream: UpstreamLink =
-		command.upstream.type === "stdio"
-			? startStdioUpstream({
-					command: command.upstream.command,
-					args: command.upstream.args,
-					env: upstreamEnv(io),
-					stderr: {
-						write: (chunk: string) => {
-							session?.upstreamSpoke();
-							return io.stderr.write(chunk);
-						},
-					},
-					onLine: onUpstreamLine,
-				})
-			: connectHttpUpstream({
-					url: command.upstream.url,
-					headers: command.upstream.headers,
-					timeoutMs: command.timeoutMs,
-					log,
-					onMessage: (bytes, related) => session?.fromUpstream(bytes, related),
-				});
-	session = new ProxySession({
-		routing,
-		log,
-		timeoutMs: command.timeoutMs,
+	const session = new ProxySession({
+		...context.sessionParts(),
 		...(command.upstream.type === "stdio"
 			? { startTimeoutMs: command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS }
 			: {}),
 		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
-		toClient: (frame) => writeClient(asLine(frame)),
-		onCatalog: () => context.save(routing),
+		toClient: (frame) => stdout.write(asLine(frame)),
 		onFatal: (reason) => {
 			log({ event: "timeout", message: reason });
 			finish(2);
 		},
 	});
-	const safetyNet = (): void => upstream.killNow();
-	process.once("exit", safetyNet);
-	const signals = Object.keys(SIGNAL_CODES) as NodeJS.Signals[];
+	const upstream = startUpstream(context, {
+		onMessage: (bytes, related) => session.fromUpstream(bytes, related),
+		stderr: {
+			write: (chunk: string) => {
+				session.upstreamSpoke();
+				return io.stderr.write(chunk);
+			},
+		},
+	});
 	let stoppedBy: NodeJS.Signals | undefined;
-	const onSignal = (signal: NodeJS.Signals): void => {
-		// A client that closed stdin and then signals (the SDK's close) is not news.
-		if (stoppedBy === undefined && !clientClosed)
-			log({
-				event: "upstream-exit",
-				message: `Stopped by ${signal}; ending the MCP server`,
-				signal,
-			});
-		stoppedBy ??= signal;
-		finish(SIGNAL_CODES[signal] ?? 1);
-	};
-	for (const signal of signals) process.on(signal, onSignal);
+	const stopHandling = whileRunning(
+		(signal, code) => {
+			// A client that closed stdin and then signals (the SDK's close) is not news.
+			if (stoppedBy === undefined && !clientClosed)
+				log({
+					event: "upstream-exit",
+					message: `Stopped by ${signal}; ending the MCP server`,
+					signal,
+				});
+			stoppedBy ??= signal;
+			finish(code);
+		},
+		() => upstream.killNow(),
+	);
 
 	let clientClosed = false;
 	let refuseAll: ((bytes: Buffer) => void) | undefined;
-	const toSession = {
-		fromClient: (bytes: Buffer) =>
-			refuseAll === undefined ? session?.fromClient(bytes) : refuseAll(bytes),
-		refuseClientLine: () => session?.refuseClientLine(),
-	};
-	const reading = pumpClient(io, toSession, log, upstream).then(() => {
-		clientClosed = true;
-		finish(-1);
-	});
-	void upstream.ended.then((end) => {
-		// Stopped by a signal: the server ending with it is not the server's failure.
-		if (clientClosed || stoppedBy !== undefined) return;
-		const liveSession = session;
-		const beforeInit = !answeredInitialize && !liveSession?.initialize.answered;
-		if (end.startFailed) {
-			log({ event: "upstream-exit", message: end.reason, code: 2 });
-			liveSession?.upstreamGone(end.reason);
-			if (liveSession?.initialize.sent === true) {
-				finish(2);
-				return;
-			}
-			// The client has not sent initialize yet: answer its first request with why, so it
-			// shows the reason rather than a closed connection (bounded by --timeout).
-			refuseAll = (bytes) => {
-				const ids = idsOf(parse(bytes)?.value, "requests");
-				for (const id of ids)
-					writeClient(errorLine(id, SERVER_ERROR, end.reason).bytes);
-				if (ids.length > 0) finish(2);
-			};
-			setTimeout(() => finish(2), command.timeoutMs).unref();
-			return;
-		}
-		const tail = lastLine(upstream.stderrTail());
-		const message = `The MCP server ${end.reason}${beforeInit ? " before it answered initialize" : ""}${tail === "" ? "" : ` (its last stderr line: ${JSON.stringify(tail)})`}`;
-		log({ event: "upstream-exit", message, code: end.code });
-		liveSession?.upstreamGone(`the server ${end.reason}`);
-		// Exiting before initialize is a failure to start, whatever code the server chose.
-		finish(beforeInit && liveSession?.initialize.sent === true ? 2 : end.code);
-	});
-
-	let code = await finished;
-	session.close();
-	const end = await upstream.close();
-	if (code === -1) code = end.startFailed ? 2 : end.code;
-	for (const signal of signals) process.off(signal, onSignal);
-	process.off("exit", safetyNet);
-	stopReading(io);
-	void reading;
-	return code;
-}
-
-/** Reads the client's stdin into the session until it closes; waits out upstream back-pressure. */
-async function pumpClient(
-	io: CliIo,
-	session: Pick<ProxySession, "fromClient" | "refuseClientLine">,
-	log: ProxyLogger,
-	upstream: UpstreamLink,
-): Promise<void> {
-	const take = (event: LineEvent): void => {
+	void pumpClient(io, upstream, (event) => {
 		if (event.type === "line") {
-			session.fromClient(event.bytes);
+			if (refuseAll === undefined) session.fromClient(event.bytes);
+			else refuseAll(event.bytes);
 			return;
 		}
 		log({
@@ -181,54 +69,84 @@ async function pumpClient(
 			message: `The client sent a line of ${event.length} bytes, over the limit; answered with an error`,
 		});
 		session.refuseClientLine();
-	};
+	}).then(() => {
+		clientClosed = true;
+		finish(-1);
+	});
+	void upstream.ended.then((end) => {
+		// Stopped by a signal: the server ending with it is not the server's failure.
+		if (clientClosed || stoppedBy !== undefined) return;
+		const beforeInit = !session.initialize.answered;
+		if (end.startFailed) {
+			log({ event: "upstream-exit", message: end.reason, code: 2 });
+			session.upstreamGone(end.reason);
+			if (session.initialize.sent) {
+				finish(2);
+				return;
+			}
+			// The client has not sent initialize yet: answer its first request with why, so it
+			// shows the reason rather than a closed connection (bounded by --timeout).
+			refuseAll = (bytes) => {
+				const ids = idsOf(parse(bytes)?.value, "requests");
+				for (const id of ids)
+					stdout.write(errorLine(id, SERVER_ERROR, end.reason).bytes);
+				if (ids.length > 0) finish(2);
+			};
+			setTimeout(() => finish(2), command.timeoutMs).unref();
+			return;
+		}
+		const tail = lastLine(upstream.stderrTail());
+		const message = `The MCP server ${end.reason}${beforeInit ? " before it answered initialize" : ""}${tail === "" ? "" : ` (its last stderr line: ${JSON.stringify(tail)})`}`;
+		log({ event: "upstream-exit", message, code: end.code });
+		session.upstreamGone(`the server ${end.reason}`);
+		// Exiting before initialize is a failure to start, whatever code the server chose.
+		finish(beforeInit && session.initialize.sent ? 2 : end.code);
+	});
+
+	let code = await finished;
+	session.close();
+	const end = await upstream.close();
+	if (code === -1) code = end.startFailed ? 2 : end.code;
+	stopHandling();
+	// Stop reading stdin: the proxy is done with the client.
+	const stdin = io.stdin as { destroy?(): void; pause?(): void } | undefined;
+	stdin?.pause?.();
+	stdin?.destroy?.();
+	return code;
+}
+
+/** Reads the client's stdin as lines until it closes; waits out upstream back-pressure. */
+async function pumpClient(
+	io: CliIo,
+	upstream: UpstreamLink,
+	take: (event: LineEvent) => void,
+): Promise<void> {
 	const lines = lineReader(take);
 	const stdin = io.stdin;
 	if (stdin === undefined) return;
-	const toBuffer = (chunk: string | Uint8Array): Buffer =>
-		typeof chunk === "string"
-			? Buffer.from(chunk)
-			: Buffer.isBuffer(chunk)
-				? chunk
-				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+	// The line reader takes bytes as they are; only a string (a test's input) is encoded.
+	const toBytes = (chunk: string | Uint8Array): Uint8Array =>
+		typeof chunk === "string" ? Buffer.from(chunk) : chunk;
 	const readable = stdin as Partial<NodeJS.ReadableStream>;
-	if (
-		typeof readable.on === "function" &&
-		typeof readable.pause === "function"
-	) {
-		// Events, not async iteration: a round trip then costs no extra promise turns.
-		const stream = readable as NodeJS.ReadableStream;
-		await new Promise<void>((resolve) => {
-			stream.on("data", (chunk: string | Buffer) => {
-				lines.push(toBuffer(chunk));
-				if (upstream.needsDrain()) {
-					stream.pause();
-					void upstream.drained().then(() => stream.resume());
-				}
-			});
-			stream.once("end", () => resolve());
-			stream.once("close", () => resolve());
-			stream.once("error", () => resolve());
-		});
-	} else {
-		try {
-			for await (const chunk of stdin) {
-				lines.push(toBuffer(chunk));
-				await upstream.drained();
+	// Events, not async iteration: a round trip then costs no extra promise turns. Any other
+	// async iterable (a test's input) is read as a stream too.
+	const stream =
+		typeof readable.on === "function" && typeof readable.pause === "function"
+			? (readable as NodeJS.ReadableStream)
+			: Readable.from(stdin);
+	await new Promise<void>((resolve) => {
+		stream.on("data", (chunk: string | Buffer) => {
+			lines.push(toBytes(chunk));
+			if (upstream.needsDrain()) {
+				stream.pause();
+				void upstream.drained().then(() => stream.resume());
 			}
-		} catch {
-			// stdin was destroyed while the proxy stopped: nothing more to read.
-		}
-	}
+		});
+		stream.once("end", () => resolve());
+		stream.once("close", () => resolve());
+		stream.once("error", () => resolve());
+	});
 	lines.end();
-}
-
-function stopReading(io: CliIo): void {
-	const stdin = io.stdin as
-		| { destroy?: () => void; pause?: () => void }
-		| undefined;
-	stdin?.pause?.();
-	stdin?.destroy?.();
 }
 
 function lastLine(text: string): string {

@@ -7,22 +7,18 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
-import {
-	INVALID_REQUEST,
-	isId,
-	type MessageId,
-} from "../../adapters/jsonrpc/message.js";
+import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
-import { connectHttpUpstream } from "../mcp/http.js";
-import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
-import { SIGNAL_CODES } from "../process/signals.js";
+import type { UpstreamLink } from "../mcp/stdio.js";
+import type { ListenSettings } from "../options/proxy.js";
 import {
-	listenToken,
 	type ProxyContext,
+	startUpstream,
 	TOKEN_VARIABLE,
-	upstreamEnv,
+	whileRunning,
 } from "./_context.js";
 import {
+	invalidRequest,
 	isLoopbackHost,
 	type Refusal,
 	RequestGate,
@@ -30,7 +26,7 @@ import {
 	sendRefusal,
 } from "./_listen-admission.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
-import { isInitialize } from "./_messages.js";
+import { isInitialize, isMethod } from "./_messages.js";
 import { ProxySession } from "./session.js";
 
 /** One client session: its own upstream, proxy session and event streams. */
@@ -46,13 +42,15 @@ interface ListenSession {
 	idleTimer: NodeJS.Timeout | undefined;
 }
 
-/** Where an upstream's messages go: the client request one belongs to, when it tells. */
-type UpstreamSink = (bytes: Buffer, related?: MessageId) => void;
-
 /** How long a client may take to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
-/** The JSON-RPC code of an unknown session, as the SDK's server answers it. */
-const SESSION_NOT_FOUND = -32001;
+/** An unknown (or closed) session, answered with the code the SDK's server uses (-32001). */
+const SESSION_NOT_FOUND: Refusal = refusal(404, "Session not found", -32001);
+/** A request other than `initialize` that names no session. */
+const SESSION_REQUIRED: Refusal = refusal(
+	400,
+	"Bad Request: Mcp-Session-Id header is required",
+);
 
 /**
  * `proxy --listen`: serves clients over Streamable HTTP at `/mcp`, one upstream per client
@@ -64,94 +62,47 @@ const SESSION_NOT_FOUND = -32001;
  * one gets its status and a JSON-RPC error, one log line, and reaches no session. Runs until
  * SIGINT or SIGTERM.
  *
- * @param context - the parsed command, logger and routing factory
+ * @param context - the parsed command, the logger and the parts of each session
+ * @param listen - the command's `--listen` settings
  * @returns the exit code: 130/143 after a signal, 2 when the address cannot (or may not) be bound
  */
-export async function runListen(context: ProxyContext): Promise<number> {
+export async function runListen(
+	context: ProxyContext,
+	listen: ListenSettings,
+): Promise<number> {
 	const { command, log, io } = context;
-	const listen = command.listen;
-	if (listen === undefined) return 2;
-	const token = listenToken(io);
-	if (token === "") {
-		log({
-			event: "refused",
-			message: `${TOKEN_VARIABLE} is set but empty; give it a token, or unset it`,
-		});
-		return 2;
-	}
+	// From the environment, never from the command line, where `ps` shows it to every user.
+	const token = io.env?.[TOKEN_VARIABLE] ?? process.env[TOKEN_VARIABLE];
 	const loopback = isLoopbackHost(listen.host);
-	if (!loopback && token === undefined && !listen.allowUnauthenticated) {
-		log({
-			event: "refused",
-			message: `Not serving ${listen.host}, an address other machines may reach, without a token: set ${TOKEN_VARIABLE}, or pass --allow-unauthenticated when something in front authenticates`,
-		});
+	const notServing =
+		token === ""
+			? `${TOKEN_VARIABLE} is set but empty; give it a token, or unset it`
+			: !loopback && token === undefined && !listen.allowUnauthenticated
+				? `Not serving ${listen.host}, an address other machines may reach, without a token: set ${TOKEN_VARIABLE}, or pass --allow-unauthenticated when something in front authenticates`
+				: undefined;
+	if (notServing !== undefined) {
+		log({ event: "refused", message: notServing });
 		return 2;
 	}
-	const upstreamSpec = command.upstream;
-	const env = upstreamEnv(io);
-	const gate = new RequestGate({
-		settings: listen,
-		token,
-		bodyTimeoutMs: command.timeoutMs,
-	});
+	const gate = new RequestGate(listen, token, command.timeoutMs);
 	const sessions = new Map<string, ListenSession>();
-	/** Sessions starting or ending: their processes count against `--max-sessions`. */
+	/** Sessions ending: their processes count against `--max-sessions` until they are gone. */
 	let pending = 0;
 
-	// The one place a session's upstream is started: a stdio server per session, or with
-	// --url an HTTP session of its own (what came on a request's own stream is tagged with it).
-	const startUpstream = (
-		id: string,
-		sink: UpstreamSink,
-	): UpstreamLink | Promise<UpstreamLink> =>
-		upstreamSpec.type === "http"
-			? connectHttpUpstream({
-					url: upstreamSpec.url,
-					headers: upstreamSpec.headers,
-					timeoutMs: command.timeoutMs,
-					log,
-					onMessage: sink,
-				})
-			: startStdioUpstream({
-					command: upstreamSpec.command,
-					args: upstreamSpec.args,
-					env,
-					stderr: io.stderr,
-					onLine: (event) => {
-						if (event.type === "line") sink(event.bytes);
-						else
-							log({
-								event: "malformed",
-								side: "upstream",
-								session: id,
-								message: `The MCP server of session ${id} wrote a line of ${event.length} bytes, over the limit; dropped it`,
-							});
-					},
-				});
-
-	const open = async (): Promise<ListenSession> => {
+	const open = (): ListenSession => {
 		const id = randomUUID();
-		const routing = context.createRouting();
-		let session: ListenSession | undefined;
-		pending += 1;
-		let upstream: UpstreamLink;
-		try {
-			upstream = await startUpstream(id, (bytes, related) =>
-				session?.proxy.fromUpstream(bytes, related),
-			);
-		} finally {
-			pending -= 1;
-		}
 		const opened: ListenSession = {
 			id,
-			upstream,
+			upstream: startUpstream(context, {
+				onMessage: (bytes, related) =>
+					opened.proxy.fromUpstream(bytes, related),
+				session: id,
+				stderr: io.stderr,
+			}),
 			proxy: new ProxySession({
-				routing,
-				log,
-				timeoutMs: command.timeoutMs,
-				toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
+				...context.sessionParts(),
+				toUpstream: (frame) => opened.upstream.send(frame.bytes, frame.message),
 				toClient: (frame) => opened.streams.deliver(frame),
-				onCatalog: () => context.save(routing),
 				onFatal: (reason) => {
 					log({ event: "timeout", message: reason, session: id });
 					void close(opened);
@@ -162,8 +113,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 			busy: 0,
 			idleTimer: undefined,
 		};
-		session = opened;
-		void upstream.ended.then((end) => {
+		void opened.upstream.ended.then((end) => {
 			if (opened.closed) return;
 			log({
 				event: "upstream-exit",
@@ -196,11 +146,6 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		}
 	};
 
-	/** The session is in use (a request handled, a stream open): it is not idle. */
-	const stopIdle = (session: ListenSession): void => {
-		clearTimeout(session.idleTimer);
-		session.idleTimer = undefined;
-	};
 	/** No request is handled and no stream is open: the idle clock runs. */
 	const rest = (session: ListenSession): void => {
 		if (session.closed || session.busy > 0 || !session.streams.quiet) return;
@@ -234,18 +179,13 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		if (peer !== undefined) return refuse(peer);
 		if (path !== "/mcp" && path !== "/")
 			return refuse(refusal(404, "Not Found: the MCP endpoint is /mcp"));
-		const sessionId = header(request, "mcp-session-id");
+		// Node joins a repeated header other than Set-Cookie into one string.
+		const sessionId = request.headers["mcp-session-id"] as string | undefined;
 		const found = sessionId === undefined ? undefined : sessions.get(sessionId);
 		if (sessionId !== undefined && found === undefined)
-			return refuse(
-				refusal(404, "Session not found", SESSION_NOT_FOUND),
-				sessionId,
-			);
+			return refuse(SESSION_NOT_FOUND, sessionId);
 		if (request.method === "DELETE") {
-			if (found === undefined)
-				return refuse(
-					refusal(400, "Bad Request: Mcp-Session-Id header is required"),
-				);
+			if (found === undefined) return refuse(SESSION_REQUIRED);
 			await close(found);
 			response.writeHead(200).end();
 			return;
@@ -253,16 +193,13 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		if (request.method === "GET") {
 			const unacceptable = gate.checkGet(request);
 			if (unacceptable !== undefined) return refuse(unacceptable, sessionId);
-			if (found === undefined)
-				return refuse(
-					refusal(400, "Bad Request: Mcp-Session-Id header is required"),
-				);
+			if (found === undefined) return refuse(SESSION_REQUIRED);
 			if (!found.streams.openEvents(response))
 				return refuse(
 					refusal(409, "Conflict: Only one SSE stream is allowed per session"),
 					found.id,
 				);
-			stopIdle(found);
+			clearTimeout(found.idleTimer); // a stream is open: the session is not idle
 			return;
 		}
 		if (request.method !== "POST")
@@ -274,7 +211,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		if (early !== undefined) return refuse(early, sessionId);
 		if (found === undefined) return post(request, response, refuse, undefined);
 		found.busy += 1;
-		stopIdle(found);
+		clearTimeout(found.idleTimer); // a request is handled: the session is not idle
 		try {
 			await post(request, response, refuse, found);
 		} finally {
@@ -296,22 +233,9 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		let target = found;
 		if (isInitialize(message)) {
 			if (found !== undefined)
-				return refuse(
-					refusal(
-						400,
-						"Invalid Request: Server already initialized",
-						INVALID_REQUEST,
-					),
-					found.id,
-				);
+				return refuse(invalidRequest("Server already initialized"), found.id);
 			if (Array.isArray(message))
-				return refuse(
-					refusal(
-						400,
-						"Invalid Request: initialize must not be part of a batch",
-						INVALID_REQUEST,
-					),
-				);
+				return refuse(invalidRequest("initialize must not be part of a batch"));
 			if (sessions.size + pending >= listen.maxSessions)
 				return refuse(
 					refusal(
@@ -320,7 +244,7 @@ export async function runListen(context: ProxyContext): Promise<number> {
 					),
 				);
 			try {
-				target = await open();
+				target = open();
 			} catch (error) {
 				return refuse(
 					refusal(
@@ -330,24 +254,15 @@ export async function runListen(context: ProxyContext): Promise<number> {
 				);
 			}
 		}
-		if (target === undefined)
-			return refuse(
-				refusal(400, "Bad Request: Mcp-Session-Id header is required"),
-			);
-		if (target.closed)
-			return refuse(
-				refusal(404, "Session not found", SESSION_NOT_FOUND),
-				target.id,
-			);
+		if (target === undefined) return refuse(SESSION_REQUIRED);
+		if (target.closed) return refuse(SESSION_NOT_FOUND, target.id);
 		const requests = postedRequests(message);
 		const ids = new Set<MessageId>();
 		for (const { id } of requests) {
-			if (ids.has(id) || target.streams.taken([id]) !== undefined)
+			if (ids.has(id) || target.streams.taken(id))
 				return refuse(
-					refusal(
-						400,
-						`Invalid Request: id ${JSON.stringify(id)} is already used by a request in flight`,
-						INVALID_REQUEST,
+					invalidRequest(
+						`id ${JSON.stringify(id)} is already used by a request in flight`,
 					),
 					target.id,
 				);
@@ -355,12 +270,15 @@ export async function runListen(context: ProxyContext): Promise<number> {
 		}
 		// Back-pressure: a client that sends faster than its server reads waits here.
 		if (target.upstream.needsDrain()) await target.upstream.drained();
-		if (target.closed)
-			return refuse(
-				refusal(404, "Session not found", SESSION_NOT_FOUND),
-				target.id,
-			);
-		for (const id of cancelledIds(message)) target.streams.cancel(id);
+		if (target.closed) return refuse(SESSION_NOT_FOUND, target.id);
+		// The requests a client's `notifications/cancelled` name are answered no more.
+		for (const m of Array.isArray(message) ? message : [message])
+			if (
+				isMethod(m, "notifications/cancelled") &&
+				isRecord(m.params) &&
+				isId(m.params.requestId)
+			)
+				target.streams.cancel(m.params.requestId);
 		if (requests.length === 0)
 			response.writeHead(202, { "mcp-session-id": target.id }).end();
 		else target.streams.openPost(response, requests);
@@ -436,38 +354,18 @@ export async function runListen(context: ProxyContext): Promise<number> {
 			message: `Serving ${host} without a token (--allow-unauthenticated): whoever reaches it can start servers; keep an authenticating proxy in front`,
 		});
 
-	// The handlers stay until the sessions are closed: the process module re-raises a signal
-	// nobody listens to once it has ended its servers, which would cut the shutdown short.
-	const names = Object.keys(SIGNAL_CODES);
-	let onSignal: (signal: NodeJS.Signals) => void = () => {};
+	let stopHandling = (): void => {};
 	const code = await new Promise<number>((resolve) => {
-		onSignal = (signal) => resolve(SIGNAL_CODES[signal] ?? 1);
-		for (const name of names) process.on(name, onSignal);
+		stopHandling = whileRunning(
+			(_signal, code) => resolve(code),
+			() => {
+				for (const session of sessions.values()) session.upstream.killNow();
+			},
+		);
 	});
-	const safetyNet = (): void => {
-		for (const session of sessions.values()) session.upstream.killNow();
-	};
-	process.once("exit", safetyNet);
 	await Promise.all([...sessions.values()].map((session) => close(session)));
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
-	process.off("exit", safetyNet);
-	for (const name of names) process.off(name, onSignal);
+	stopHandling();
 	return code;
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-	const value = request.headers[name];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-/** The request ids a client's `notifications/cancelled` in a message or batch name. */
-function cancelledIds(message: unknown): MessageId[] {
-	const ids: MessageId[] = [];
-	for (const m of Array.isArray(message) ? message : [message]) {
-		if (!isRecord(m) || m.method !== "notifications/cancelled") continue;
-		const params = m.params;
-		if (isRecord(params) && isId(params.requestId)) ids.push(params.requestId);
-	}
-	return ids;
 }

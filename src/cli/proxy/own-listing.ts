@@ -6,13 +6,7 @@
 import type { StoreFailure } from "../../adapters/jsonrpc/message.js";
 import { ToolPages } from "../../adapters/routing/list-every-page.js";
 import { isRecord } from "../../core/guards.js";
-import {
-	errorText,
-	type Frame,
-	hasMethod,
-	NEWLINE,
-	storeErrorOf,
-} from "./_messages.js";
+import { type Frame, hasMethod, storeErrorOf } from "./_messages.js";
 import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 
@@ -154,9 +148,14 @@ export class OwnListing {
 	): string | undefined {
 		const { result } = message;
 		if (!isRecord(result)) {
+			const { error } = message;
+			const text =
+				isRecord(error) && typeof error.message === "string"
+					? error.message.slice(0, 200)
+					: "no message";
 			this.#options.log({
 				event: "upstream-error",
-				message: `The MCP server answered the proxy's tools/list with an error: ${errorText(message.error)}`,
+				message: `The MCP server answered the proxy's tools/list with an error: ${text}`,
 			});
 			return undefined;
 		}
@@ -184,7 +183,7 @@ export class OwnListing {
 		};
 		// Through the routing, so the rewriter knows the answer for a listing.
 		const out = this.#options.routing().clientToServer(request);
-		this.#options.send(Buffer.from(JSON.stringify(out) + NEWLINE), out);
+		this.#options.send(Buffer.from(`${JSON.stringify(out)}\n`), out);
 	}
 
 	#release(): void {

@@ -7,31 +7,22 @@ import {
 } from "../../adapters/jsonrpc/index.js";
 import type { SharedCodec } from "../../adapters/redis/index.js";
 import type { ProfileName, WireNameCodec } from "../../index.js";
-
-/** One routing decision the proxy reports: a correction, or a name it could not route. */
-interface RoutingDecision {
-	kind: "corrected" | "unknown";
-	/** The name the client sent. */
-	input: string;
-	/** Where the call goes (canonical), or the name passed on unchanged. */
-	name: string;
-	/** A ready one-line message. */
-	message: string;
-}
+import type { ProxyLogger } from "./log.js";
 
 /** Options of {@link createRouting}. */
 interface RoutingOptions {
 	profile: ProfileName;
 	/** Restore this state (codec and catalog with each tool's protection). */
-	snapshot?: RewriterSnapshot;
+	snapshot?: RewriterSnapshot | undefined;
 	/** Shared wire names (`--store`): its codec, claims and read-through. Not with `snapshot`. */
-	store?: SharedCodec;
+	store?: SharedCodec | undefined;
 	correct: boolean;
 	mode: "safe" | "mcporter";
 	protection: Protection;
 	/** What users call the server (`--server-name`), besides its `serverInfo.name`. */
-	servers?: readonly string[];
-	onDecision: (decision: RoutingDecision) => void;
+	servers?: readonly string[] | undefined;
+	/** Where each correction, and each name it could not route, is reported. */
+	log: ProxyLogger;
 }
 
 /** What the proxy asks of the routing policy. */
@@ -68,7 +59,29 @@ export interface ProxyRouting {
  * `initialize`, the hint for a pending call, sampling round trips) is kept.
  */
 export function createRouting(options: RoutingOptions): ProxyRouting {
-	const rewriter = makeRewriter(options);
+	const { snapshot, store } = options;
+	const rewriter = new WireRewriter({
+		...(store !== undefined
+			? { store }
+			: snapshot === undefined
+				? { profile: options.profile }
+				: { snapshot }),
+		resolve: options.correct,
+		mode: options.mode,
+		protection: options.protection,
+		rewriteDescriptions: true,
+		onDecision: (decision) => {
+			if (decision.kind === "known") return;
+			options.log({
+				event: decision.kind,
+				message:
+					decision.message ??
+					`[mcp-tool-names] Unknown tool ${JSON.stringify(decision.sent)}; passed on to the server unchanged.`,
+				input: decision.sent,
+				name: decision.name,
+			});
+		},
+	});
 	const learn = (name: string): void => {
 		if (name.trim() === "") return;
 		// `mcp-servers/everything` is `everything` to its users: learn the last segment too.
@@ -91,30 +104,4 @@ export function createRouting(options: RoutingOptions): ProxyRouting {
 		snapshot: () => rewriter.toJSON(),
 		version: () => rewriter.version,
 	};
-}
-
-function makeRewriter(options: RoutingOptions): WireRewriter {
-	const { snapshot, store } = options;
-	return new WireRewriter({
-		...(store !== undefined
-			? { store }
-			: snapshot === undefined
-				? { profile: options.profile }
-				: { snapshot }),
-		resolve: options.correct,
-		mode: options.mode,
-		protection: options.protection,
-		rewriteDescriptions: true,
-		onDecision: (decision) => {
-			if (decision.kind === "known") return;
-			options.onDecision({
-				kind: decision.kind,
-				input: decision.sent,
-				name: decision.name,
-				message:
-					decision.message ??
-					`[mcp-tool-names] Unknown tool ${JSON.stringify(decision.sent)}; passed on to the server unchanged.`,
-			});
-		},
-	});
 }

@@ -5,7 +5,7 @@ import { runStdio } from "./_run-stdio.js";
 import { runListen } from "./listen.js";
 import { createProxyLogger } from "./log.js";
 import { createRouting } from "./routing.js";
-import { loadSnapshot, SnapshotFile } from "./snapshot.js";
+import { SnapshotFile } from "./snapshot.js";
 import { type OpenStore, openStore } from "./store/open-store.js";
 
 /**
@@ -22,71 +22,44 @@ export async function runProxy(
 	io: CliIo,
 ): Promise<number> {
 	const log = createProxyLogger(io.stderr, command.logJson);
-	const loaded =
-		command.snapshot === undefined
-			? undefined
-			: loadSnapshot(command.snapshot, command.profile);
 	const file =
 		command.snapshot === undefined
 			? undefined
-			: new SnapshotFile(command.snapshot, loaded);
+			: new SnapshotFile(command.snapshot, command.profile);
 	// One connection and one shared codec for every session of this process.
-	const store: OpenStore | undefined =
-		command.store === undefined
-			? undefined
-			: openStore(command.store, command.profile);
-	if (command.store !== undefined)
+	let store: OpenStore | undefined;
+	if (command.store !== undefined) {
+		store = openStore(command.store, command.profile);
 		log({
 			event: "store",
 			message: `Sharing wire names through ${command.store.url}, scope ${JSON.stringify(command.store.scope)}`,
 			scope: command.store.scope,
 		});
+	}
 	const context: ProxyContext = {
 		command,
 		io,
 		log,
-		createRouting: () =>
-			createRouting({
+		sessionParts: () => {
+			const routing = createRouting({
 				profile: command.profile,
 				// Each client session (over --listen) starts from the same snapshot.
-				...(loaded === undefined ? {} : { snapshot: loaded }),
-				...(store === undefined ? {} : { store: store.shared }),
+				snapshot: file?.loaded,
+				store: store?.shared,
 				correct: command.correct,
 				mode: command.mode,
 				protection: command.protection,
-				...(command.serverNames === undefined
-					? {}
-					: { servers: command.serverNames }),
-				onDecision: (decision) =>
-					log({
-						event: decision.kind,
-						message: decision.message,
-						input: decision.input,
-						name: decision.name,
-					}),
-			}),
-		save: (routing) => {
-			if (file === undefined) return;
-			try {
-				if (file.save(routing)) {
-					log({
-						event: "snapshot",
-						message: `Saved wire names to ${command.snapshot}`,
-						file: command.snapshot,
-					});
-				}
-			} catch (error) {
-				log({
-					event: "snapshot",
-					message: `Could not save --snapshot ${command.snapshot}: ${(error as Error).message}`,
-				});
-			}
+				servers: command.serverNames,
+				log,
+			});
+			const onCatalog = (): void => file?.save(routing, log);
+			return { routing, log, timeoutMs: command.timeoutMs, onCatalog };
 		},
 	};
 	try {
 		return command.listen === undefined
 			? await runStdio(context)
-			: await runListen(context);
+			: await runListen(context, command.listen);
 	} finally {
 		store?.close();
 	}

@@ -5,6 +5,7 @@ import {
 } from "../../adapters/jsonrpc/index.js";
 import type { ProfileName } from "../../index.js";
 import { CliFailure } from "../_failure.js";
+import type { ProxyLogger } from "./log.js";
 import type { ProxyRouting } from "./routing.js";
 
 /**
@@ -18,7 +19,7 @@ import type { ProxyRouting } from "./routing.js";
  * @returns the snapshot, or `undefined` when the file does not exist yet
  * @throws CliFailure `usage` when the file is not a snapshot or was written for another profile
  */
-export function loadSnapshot(
+function loadSnapshot(
 	path: string,
 	profile: ProfileName,
 ): RewriterSnapshot | undefined {
@@ -72,28 +73,40 @@ export class SnapshotFile {
 	readonly #path: string;
 	#last: string | undefined;
 	readonly #versions = new WeakMap<ProxyRouting, number>();
+	/** What the file held at start (each session starts from it); `undefined` on a first start. */
+	readonly loaded: RewriterSnapshot | undefined;
 
-	constructor(path: string, loaded: RewriterSnapshot | undefined) {
+	/** @throws CliFailure `usage` when the file is not a snapshot (see {@link loadSnapshot}) */
+	constructor(path: string, profile: ProfileName) {
 		this.#path = path;
-		if (loaded !== undefined) this.#last = render(loaded);
+		this.loaded = loadSnapshot(path, profile);
+		if (this.loaded !== undefined) this.#last = render(this.loaded);
 	}
 
-	/**
-	 * Saves the routing's state when it differs from the file.
-	 *
-	 * @returns `true` when the file was written
-	 */
-	save(routing: ProxyRouting): boolean {
+	/** Saves the routing's state when it differs from the file, and says so (or why not) in the log. */
+	save(routing: ProxyRouting, log: ProxyLogger): void {
 		const version = routing.version();
-		if (this.#versions.get(routing) === version) return false;
+		if (this.#versions.get(routing) === version) return;
 		this.#versions.set(routing, version);
-		const text = render(routing.snapshot());
-		if (text === this.#last) return false;
-		const temp = `${this.#path}.${process.pid}.tmp`;
-		writeFileSync(temp, text);
-		renameSync(temp, this.#path);
-		this.#last = text;
-		return true;
+		try {
+			const text = render(routing.snapshot());
+			if (text === this.#last) return;
+			const temp = `${this.#path}.${process.pid}.tmp`;
+			writeFileSync(temp, text);
+			renameSync(temp, this.#path);
+			this.#last = text;
+		} catch (error) {
+			log({
+				event: "snapshot",
+				message: `Could not save --snapshot ${this.#path}: ${(error as Error).message}`,
+			});
+			return;
+		}
+		log({
+			event: "snapshot",
+			message: `Saved wire names to ${this.#path}`,
+			file: this.#path,
+		});
 	}
 }
 
