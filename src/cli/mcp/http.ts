@@ -42,7 +42,6 @@ type LinkLog = (event: { event: "upstream-error"; message: string }) => void;
 interface HttpUpstreamOptions {
 	url: string;
 	headers: Readonly<Record<string, string>>;
-	timeoutMs: number;
 	log: LinkLog;
 	/**
 	 * Each message the server sends (a JSON body, or one event's data), as its bytes, with the
@@ -558,7 +557,6 @@ class HttpChannel implements Channel {
 		this.link = connectHttpUpstream({
 			url: server.url,
 			headers: server.headers,
-			timeoutMs: options.timeoutMs,
 			signal: deadline.signal,
 			log: () => {
 				if (this.link.transport === "sse")

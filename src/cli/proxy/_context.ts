@@ -70,7 +70,6 @@ export function startUpstream(
 		? connectHttpUpstream({
 				url: upstream.url,
 				headers: upstream.headers,
-				timeoutMs: command.timeoutMs,
 				log,
 				onMessage: handlers.onMessage,
 			})
