@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
@@ -122,6 +123,31 @@ describe("mcp-tool-names proxy --listen", () => {
 		expect(second.stderr()).toContain(`Cannot listen on 127.0.0.1:${url.port}`);
 		proxy.child.kill("SIGTERM");
 		await proxy.exit;
+	});
+
+	it("bounds each session's server by --start-timeout, as the stdio proxy does", async () => {
+		const hang = fileURLToPath(
+			new URL("../cli/fixtures/hang-server.mjs", import.meta.url),
+		);
+		const { proxy, url } = await startListening([
+			"--start-timeout",
+			"300",
+			"--timeout",
+			"60000",
+			"--",
+			process.execPath,
+			hang,
+		]);
+		cleanups.push(() => stop(proxy));
+		const answer = await post(url, INITIALIZE_MESSAGE);
+		const [reply] = answer.headers["content-type"]?.includes(
+			"text/event-stream",
+		)
+			? eventsOf(answer.body)
+			: [JSON.parse(answer.body)];
+		expect(reply?.error?.message).toBe(
+			"The MCP server wrote nothing within 300 ms of starting; raise --start-timeout if it is still downloading (npx -y, uvx)",
+		);
 	});
 });
 

@@ -23,6 +23,8 @@ export interface ProxyContext {
 		routing: ProxyRouting;
 		log: ProxyLogger;
 		timeoutMs: number;
+		/** Bound on a started server's first output (stdio upstreams only). */
+		startTimeoutMs?: number;
 		onCatalog(): void;
 	};
 }

@@ -4,7 +4,6 @@ import { Readable } from "node:stream";
 import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
 import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
-import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
 import { errorLine, type Frame, parse } from "./_messages.js";
 import { ProxySession } from "./session.js";
@@ -20,9 +19,6 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	});
 	const session = new ProxySession({
 		...context.sessionParts(),
-		...(command.upstream.type === "stdio"
-			? { startTimeoutMs: command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS }
-			: {}),
 		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
 		toClient: (frame) => stdout.write(asLine(frame)),
 		onFatal: (reason) => {

@@ -1,5 +1,6 @@
 import type { CliIo } from "../io.js";
 import type { ProxyCommand } from "../options/proxy.js";
+import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
 import type { ProxyContext } from "./_context.js";
 import { runStdio } from "./_run-stdio.js";
 import { runListen } from "./listen.js";
@@ -53,7 +54,19 @@ export async function runProxy(
 				log,
 			});
 			const onCatalog = (): void => file?.save(routing, log);
-			return { routing, log, timeoutMs: command.timeoutMs, onCatalog };
+			return {
+				routing,
+				log,
+				timeoutMs: command.timeoutMs,
+				// Each --listen session starts its own server, which may be downloading too.
+				...(command.upstream.type === "stdio"
+					? {
+							startTimeoutMs:
+								command.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+						}
+					: {}),
+				onCatalog,
+			};
 		},
 	};
 	try {
