@@ -13,6 +13,7 @@ const REASONS: Readonly<Record<string, string>> = {
 	ambiguous: "several tools fit equally well",
 	protected:
 		"the closest tool is destructive, or differs by a letter of another script",
+	arguments: "the tools the name fits cannot take these arguments",
 };
 
 /**
@@ -30,7 +31,7 @@ export async function runResolve(
 	io: CliIo,
 ): Promise<number> {
 	const catalog = await loadCatalog(command, io);
-	const doc = buildResolveJson(catalog, command.name, command.mode);
+	const doc = buildResolveJson(catalog, command);
 	if (command.json) {
 		io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
 	} else {
@@ -45,18 +46,19 @@ export async function runResolve(
  * Resolves a name against a catalog and builds the `--json` document (schema version 1).
  *
  * @param catalog - the tools and their source
- * @param input - the name a model sent
- * @param mode - `safe` or `mcporter`
+ * @param command - the name a model sent, the mode and the call's arguments
  * @returns the document `resolve --json` prints
  */
 function buildResolveJson(
 	catalog: Catalog,
-	input: string,
-	mode: "safe" | "mcporter",
+	{ name: input, mode, arguments: args }: ResolveCommand,
 ): ResolveJson {
 	const router = new ToolRouter({ correct: true, resolve: { mode } });
 	router.setTools(catalog.tools);
-	const decision = router.route(input);
+	const decision = router.route(
+		input,
+		args === undefined ? {} : { arguments: args },
+	);
 	const resolution: Resolution =
 		decision.kind === "known"
 			? { kind: "exact", input, name: decision.name }
@@ -70,6 +72,7 @@ function buildResolveJson(
 		toolCount: catalog.tools.length,
 		input,
 		mode,
+		arguments: args ?? null,
 		resolution,
 		message: formatResolution(resolution) ?? null,
 		exitCode: fine ? 0 : 1,

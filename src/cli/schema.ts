@@ -69,6 +69,8 @@ export interface ResolveJson {
 	toolCount: number;
 	input: string;
 	mode: "safe" | "mcporter";
+	/** The call's arguments given with `--arguments`, or `null`. */
+	arguments: Record<string, unknown> | null;
 	/** What `resolveName` returned. */
 	resolution: Resolution;
 	/** `formatResolution`'s line, or `null` for `exact` and `none`. */

@@ -534,6 +534,7 @@ describe("main", () => {
 				"toolCount",
 				"input",
 				"mode",
+				"arguments",
 				"resolution",
 				"message",
 				"exitCode",
@@ -546,6 +547,97 @@ describe("main", () => {
 				mode: "mcporter",
 			});
 			expect(doc.exitCode).toBe(doc.resolution.kind === "corrected" ? 0 : 1);
+		});
+
+		describe("--arguments", () => {
+			const send = JSON.stringify({
+				tools: [
+					{
+						name: "send_message",
+						inputSchema: {
+							type: "object",
+							properties: {
+								channel: { type: "string" },
+								text: { type: "string" },
+							},
+							required: ["channel", "text"],
+						},
+					},
+					{
+						name: "send_messages",
+						inputSchema: {
+							type: "object",
+							properties: { messages: { type: "array" } },
+							required: ["messages"],
+						},
+					},
+				],
+			});
+
+			it("corrects when the arguments rule out the only rival, and says so in --json", async () => {
+				const without = await run(["resolve", "send_mesage", "--file", "-"], {
+					stdin: send,
+				});
+				expect(without.code).toBe(1);
+				const args = '{"channel":"c1","text":"hi"}';
+				const { code, stdout } = await run(
+					["resolve", "send_mesage", "--arguments", args, "--file", "-"],
+					{ stdin: send },
+				);
+				expect(code).toBe(0);
+				expect(stdout).toContain("✓ corrected: send_mesage → send_message");
+				const json = await run(
+					[
+						"resolve",
+						"send_mesage",
+						"--json",
+						"--arguments",
+						args,
+						"--file",
+						"-",
+					],
+					{ stdin: send },
+				);
+				expect(JSON.parse(json.stdout)).toMatchObject({
+					arguments: { channel: "c1", text: "hi" },
+					resolution: { kind: "corrected", name: "send_message" },
+				});
+			});
+
+			it("never corrects to a tool that cannot take the call, and names why", async () => {
+				const { code, stdout } = await run(
+					[
+						"resolve",
+						"send_mesage",
+						"--arguments",
+						'{"to":"c1"}',
+						"--file",
+						"-",
+					],
+					{ stdin: send },
+				);
+				expect(code).toBe(1);
+				expect(stdout).toContain(
+					"(the tools the name fits cannot take these arguments)",
+				);
+			});
+
+			it.each([
+				["not JSON", "{id:1}"],
+				["an array", "[1]"],
+				["a string", '"x"'],
+			])("refuses %s with exit 2", async (_what, value) => {
+				const { code, stderr } = await run([
+					"resolve",
+					"x",
+					"--arguments",
+					value,
+					"--file",
+					"t.json",
+				]);
+				expect(code).toBe(2);
+				expect(stderr).toContain("--arguments expects a JSON object");
+			});
 		});
 	});
 

@@ -1,5 +1,7 @@
 // `mcp-tool-names resolve <name>`: its options, its help page and its parsed form.
-import { usage } from "../_failure.js";
+
+import { isRecord } from "../../core/guards.js";
+import { quote, usage } from "../_failure.js";
 import type { Command } from "./help.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
@@ -16,6 +18,8 @@ export interface ResolveCommand extends TargetRun {
 	name: string;
 	mode: "safe" | "mcporter";
 	json: boolean;
+	/** The call's arguments (`--arguments`), evidence for rule 7; absent when not given. */
+	arguments?: Record<string, unknown>;
 }
 
 const OPTIONS = {
@@ -27,9 +31,31 @@ const OPTIONS = {
 		parse: oneOf(MODES),
 		default: "safe",
 	},
+	arguments: {
+		type: "string",
+		value: "<json>",
+		example: '\'{"id":"ENG-1"}\'',
+		help: "the call's arguments as a JSON object: a tool whose inputSchema cannot take them is never the correction",
+		parse: argumentsOf,
+	},
 	json: JSON_OPTION,
 	help: HELP_OPTION,
 } as const satisfies OptionTable;
+
+/** `--arguments`: a JSON object, as a `tools/call` carries its arguments. */
+function argumentsOf(value: string, flag: string): Record<string, unknown> {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(value);
+	} catch {
+		parsed = undefined;
+	}
+	if (!isRecord(parsed) || Array.isArray(parsed))
+		throw usage(
+			`${flag} expects a JSON object, got ${quote(value)}; e.g. ${flag} '{"id":"ENG-1"}'`,
+		);
+	return parsed;
+}
 
 const TABLE = { ...TARGET_OPTIONS, ...OPTIONS } as const;
 
@@ -47,7 +73,8 @@ whose annotations set destructiveHint are never auto-corrected to.`,
 			TARGETS_SECTION,
 			`Examples:
   mcp-tool-names resolve fetch_content
-  mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js`,
+  mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js
+  mcp-tool-names resolve get_issue --arguments '{"id":"ENG-1"}' -- node dist/server.js`,
 		],
 	},
 	parse(args, serverCommand) {
@@ -72,6 +99,9 @@ whose annotations set destructiveHint are never auto-corrected to.`,
 			),
 			mode: values.mode,
 			json: values.json,
+			...(values.arguments === undefined
+				? {}
+				: { arguments: values.arguments }),
 		};
 	},
 };
