@@ -136,17 +136,19 @@ export function parseOptions<T extends OptionTable>(
 }
 
 /**
- * Refuses an option given without the option it `needs` (`--max-body` without `--listen`).
+ * Refuses an option given without the option it `needs` (`--max-body` without `--listen`),
+ * for the options that need `needed`.
  *
  * @throws CliFailure `usage` naming both, with an example of the one missing
  */
 export function checkNeeds<T extends OptionTable>(
 	table: T,
 	given: ReadonlySet<keyof T>,
+	needed: string,
 ): void {
 	for (const name of given) {
 		const needs = table[name]?.needs;
-		if (needs !== undefined && !given.has(needs))
+		if (needs === needed && !given.has(needs))
 			throw usage(
 				`--${String(name)} needs --${needs}, e.g. --${needs} ${exampleOf(table, needs)}`,
 			);

@@ -140,36 +140,42 @@ const OPTIONS = {
 		value: "<s>",
 		example: "github",
 		help: "the shared history to use (default <profile>: and a hash of the server's command line or URL; never the arguments themselves)",
+		needs: "store",
 	},
 	"store-prefix": {
 		type: "string",
 		value: "<p>",
 		example: "mcp-tool-names:",
 		help: "key prefix (default mcp-tool-names:)",
+		needs: "store",
 	},
 	"store-ttl": {
 		type: "string",
 		value: "<sec>",
 		example: "2592000",
 		help: "forget a scope unused for this long (default never)",
+		needs: "store",
 	},
 	"store-tls-ca": {
 		type: "string",
 		value: "<f>",
 		example: "ca.pem",
 		help: "with rediss://: trust the CA in this PEM file (a self-signed server)",
+		needs: "store",
 	},
 	"store-tls-cert": {
 		type: "string",
 		value: "<f>",
 		example: "client.pem",
 		help: "with rediss://: the client certificate, for a server with tls-auth-clients yes (Redis' default)",
+		needs: "store",
 	},
 	"store-tls-key": {
 		type: "string",
 		value: "<f>",
 		example: "client.key",
 		help: "with rediss://: the key of --store-tls-cert",
+		needs: "store",
 	},
 	listen: {
 		type: "string",
@@ -296,6 +302,7 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 				"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
 			);
 		const { profile, snapshot } = values;
+		checkNeeds(OPTIONS, given, "store");
 		const store = storeSettingsOf(
 			{
 				store: values.store,
@@ -316,7 +323,7 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 			throw usage(
 				"--store and --snapshot cannot be combined: the store keeps the wire names, for every proxy that shares it",
 			);
-		checkNeeds(OPTIONS, given);
+		checkNeeds(OPTIONS, given, "listen");
 		const listen: ListenSettings | undefined = values.listen && {
 			...values.listen,
 			allowedHosts: [...values["allowed-hosts"]],

@@ -49,23 +49,15 @@ const DEFAULT_PORT = 6379;
  * scope, which holds only a hash of it: arguments and URLs may carry secrets
  * @param profile - the profile, part of the default scope (a scope holds one profile's names)
  * @returns the settings, or `undefined` without `--store`
- * @throws CliFailure `usage` for a malformed value, or a companion option without `--store`
+ * @throws CliFailure `usage` for a malformed value
  */
 export function storeSettingsOf(
 	values: StoreValues,
 	upstream: string,
 	profile: ProfileName,
 ): StoreSettings | undefined {
-	if (values.store === undefined) {
-		const stray = (
-			["scope", "prefix", "ttl", "tlsCa", "tlsCert", "tlsKey"] as const
-		).find((key) => values[key] !== undefined);
-		if (stray !== undefined)
-			throw usage(
-				`${stray.startsWith("tls") ? TLS_OPTIONS[stray as keyof typeof TLS_OPTIONS][0] : `--store-${stray}`} needs --store redis://host:port`,
-			);
-		return undefined;
-	}
+	// Its companions without --store are refused by the option table (`needs: "store"`).
+	if (values.store === undefined) return undefined;
 	const { address, url } = addressOf(values.store);
 	const tlsFiles = tlsFilesOf(values, address.tls);
 	if (tlsFiles !== undefined) address.tlsFiles = tlsFiles;
