@@ -307,9 +307,7 @@ class StdioChannel implements Channel {
 		// The server is gone when its stdout ends, not when the direct child exits: a launcher
 		// may exit and leave the server it started on the same pipes.
 		void link.stdoutEnded.then(() => {
-			const wait = new Promise<undefined>((resolve) =>
-				setTimeout(resolve, EXIT_AFTER_EOF_MS, undefined),
-			);
+			const wait = delay(EXIT_AFTER_EOF_MS, undefined);
 			void Promise.race([this.server.exited, wait]).then((status) =>
 				this.onfail?.(new ServerExited(status, this.#junk)),
 			);
