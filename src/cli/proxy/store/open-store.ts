@@ -139,11 +139,13 @@ export interface OpenStore {
  *
  * @param settings - from {@link storeSettingsOf}
  * @param profile - the proxy's profile
+ * @param reserve - room kept for the host's prefix (the store keeps one plan per reserve)
  * @returns the shared codec and a way to close the connection
  */
 export function openStore(
 	settings: StoreSettings,
 	profile: ProfileName,
+	reserve = 0,
 ): OpenStore {
 	const client = new RespRouter({
 		address: settings.address,
@@ -160,6 +162,7 @@ export function openStore(
 		store,
 		scope: settings.scope,
 		profile,
+		reserve,
 		timeoutMs: STORE_TIMEOUT_MS,
 	});
 	return { shared, close: () => client.close() };
