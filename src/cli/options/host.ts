@@ -65,7 +65,7 @@ export interface HostSettings {
 }
 
 /** What the three options say, checked together. */
-export interface HostChoice {
+interface HostChoice {
 	/** `--host` with its keys, when given. */
 	host?: HostSettings;
 	/** The characters to keep free for a profile: from `--host`, from `--reserve`, or 0. */
