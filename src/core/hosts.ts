@@ -10,7 +10,14 @@ import {
 	resolveProfile,
 } from "./profiles.js";
 
-/** The hosts whose naming rule this package knows. */
+/**
+ * The hosts whose naming rule this package knows.
+ *
+ * @example
+ * ```ts
+ * const host: HostName = "gemini-cli";
+ * ```
+ */
 export type HostName = "claude-code" | "codex" | "gemini-cli" | "opencode";
 
 /**
