@@ -3,18 +3,9 @@ import {
 	hostReserve,
 	hostRules,
 	hostToolName,
-	isMcpToolNamesError,
 	WireNameCodec,
 } from "../../src/index.js";
-
-function errorOf(run: () => unknown): unknown {
-	try {
-		run();
-	} catch (error) {
-		return error;
-	}
-	throw new Error("expected a throw");
-}
+import { failureOf } from "../_support/hostile.js";
 
 describe("hostToolName", () => {
 	it.each([
@@ -53,11 +44,11 @@ describe("hostToolName", () => {
 		[["codex", "", "x"], /serverKey to be the non-empty key/],
 		[["codex", "k", 5], /toolName to be a string/],
 	])("refuses %j", (args, message) => {
-		const error = errorOf(() =>
+		const error = failureOf(() =>
 			hostToolName(...(args as [never, string, string])),
 		);
-		expect(isMcpToolNamesError(error) && error.code).toBe("invalid-argument");
-		expect((error as Error).message).toMatch(message);
+		expect(error.code).toBe("invalid-argument");
+		expect(error.message).toMatch(message);
 	});
 });
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { SharedCodec } from "../../src/core/shared-codec.js";
 import { MemoryCodecStore } from "../../src/core/store.js";
-import {
-	auditNames,
-	type Diagnostic,
-	isMcpToolNamesError,
-	WireNameCodec,
-} from "../../src/index.js";
+import { auditNames, type Diagnostic, WireNameCodec } from "../../src/index.js";
 import { checkRoundTrip, checkWireSafe } from "../../src/testing/index.js";
+import { failureOf } from "../_support/hostile.js";
 
 const LONG =
 	"atlassian-rovo-mcp-server-cloud/createConfluencePageWithAttachments";
@@ -20,15 +16,6 @@ const NAMES = [
 	"a".repeat(55),
 	"b".repeat(50),
 ];
-
-function errorOf(run: () => unknown): unknown {
-	try {
-		run();
-	} catch (error) {
-		return error;
-	}
-	throw new Error("expected a throw");
-}
 
 describe("WireNameCodec reserve", () => {
 	it("plans every name within maxLength less the reserve", () => {
@@ -73,19 +60,19 @@ describe("WireNameCodec reserve", () => {
 	])(
 		"refuses a reserve of %i that leaves too little room for the hash",
 		(reserve, message) => {
-			const error = errorOf(() => new WireNameCodec({ reserve }));
-			expect(isMcpToolNamesError(error) && error.code).toBe("invalid-option");
-			expect((error as Error).message).toMatch(message);
+			const error = failureOf(() => new WireNameCodec({ reserve }));
+			expect(error.code).toBe("invalid-option");
+			expect(error.message).toMatch(message);
 		},
 	);
 
 	it.each([-1, 1.5, "14", Number.NaN])(
 		"refuses a reserve of %j that is no whole number",
 		(reserve) => {
-			const error = errorOf(
+			const error = failureOf(
 				() => new WireNameCodec({ reserve: reserve as number }),
 			);
-			expect(isMcpToolNamesError(error) && error.code).toBe("invalid-option");
+			expect(error.code).toBe("invalid-option");
 		},
 	);
 
@@ -97,8 +84,8 @@ describe("WireNameCodec reserve", () => {
 
 	it("refuses to adopt a wire name longer than the reserve allows", () => {
 		const codec = new WireNameCodec({ reserve: 14 });
-		const error = errorOf(() => codec.adopt([["x", "y".repeat(51)]]));
-		expect(isMcpToolNamesError(error) && error.code).toBe("invalid-argument");
+		const error = failureOf(() => codec.adopt([["x", "y".repeat(51)]]));
+		expect(error.code).toBe("invalid-argument");
 		expect(codec.adopt([["x", "y".repeat(50)]])).toBe(1);
 	});
 
@@ -128,11 +115,11 @@ describe("WireNameCodec reserve", () => {
 		"names the error when a snapshot planned with %i is restored with %i",
 		(planned, asked) => {
 			const snapshot = new WireNameCodec({ reserve: planned }).toJSON();
-			const error = errorOf(() =>
+			const error = failureOf(() =>
 				WireNameCodec.fromJSON(snapshot, { reserve: asked }),
 			);
-			expect(isMcpToolNamesError(error) && error.code).toBe("reserve-mismatch");
-			expect((error as Error).message).toContain(
+			expect(error.code).toBe("reserve-mismatch");
+			expect(error.message).toContain(
 				`planned with a reserve of ${planned}, not ${asked}`,
 			);
 		},
@@ -140,8 +127,8 @@ describe("WireNameCodec reserve", () => {
 
 	it("refuses a snapshot whose reserve is no whole number", () => {
 		const snapshot = { ...new WireNameCodec().toJSON(), reserve: -3 };
-		const error = errorOf(() => WireNameCodec.fromJSON(snapshot));
-		expect(isMcpToolNamesError(error) && error.code).toBe("invalid-snapshot");
+		const error = failureOf(() => WireNameCodec.fromJSON(snapshot));
+		expect(error.code).toBe("invalid-snapshot");
 	});
 });
 
@@ -198,7 +185,7 @@ describe("SharedCodec reserve", () => {
 	});
 
 	it("refuses reserve together with a codec", () => {
-		const error = errorOf(
+		const error = failureOf(
 			() =>
 				new SharedCodec({
 					store: new MemoryCodecStore(),
@@ -207,6 +194,6 @@ describe("SharedCodec reserve", () => {
 					reserve: 3,
 				}),
 		);
-		expect(isMcpToolNamesError(error) && error.code).toBe("invalid-option");
+		expect(error.code).toBe("invalid-option");
 	});
 });
