@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { WireRewriter } from "../../src/adapters/jsonrpc/index.js";
 import { main } from "../../src/cli/main.js";
 import { parseCliArgs } from "../../src/cli/options/cli.js";
+import { SnapshotFile } from "../../src/cli/proxy/snapshot.js";
 import type { AuditJson, ResolveJson } from "../../src/cli/schema.js";
 import { createIo } from "./_helpers.js";
 
@@ -240,5 +245,25 @@ describe("--host, --server-name and --reserve", () => {
 		const doc = JSON.parse(stdout) as ResolveJson;
 		expect(doc.routed).toBe(wire);
 		expect(doc.resolution).toMatchObject({ kind: "exact", name: LONG });
+	});
+});
+
+describe("proxy --snapshot with --host", () => {
+	it("refuses a snapshot planned for another reserve, naming both", () => {
+		const dir = mkdtempSync(join(tmpdir(), "mtn-hosts-"));
+		try {
+			const path = join(dir, "names.json");
+			const rewriter = new WireRewriter({ reserve: 13 });
+			rewriter.codec.encodeAll(["a".repeat(60)]);
+			writeFileSync(path, JSON.stringify(rewriter.toJSON()));
+			expect(new SnapshotFile(path, "openai", 13).loaded?.codec.reserve).toBe(
+				13,
+			);
+			expect(() => new SnapshotFile(path, "openai", 0)).toThrow(
+				/holds names planned with a reserve of 13 characters for a host's prefix, not 0 \(--host, --server-name, --reserve\); use another snapshot file/,
+			);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

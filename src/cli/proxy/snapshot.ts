@@ -63,11 +63,9 @@ function loadSnapshot(
 	}
 	const planned = codec?.reserve ?? 0;
 	if (typeof planned === "number" && planned !== reserve) {
-		const room = (n: number): string =>
-			n === 0 ? "no room for a host's prefix" : `a reserve of ${n}`;
 		throw new CliFailure(
 			"usage",
-			`--snapshot ${JSON.stringify(path)} holds names planned with ${room(planned)}, not ${room(reserve)} (--host, --reserve); use another snapshot file for this host, or move it away to start afresh`,
+			`--snapshot ${JSON.stringify(path)} holds names planned with a reserve of ${planned} characters for a host's prefix, not ${reserve} (--host, --server-name, --reserve); use another snapshot file for this host, or move it away to start afresh`,
 		);
 	}
 	try {
