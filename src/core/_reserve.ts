@@ -10,8 +10,6 @@ import type { NameProfile } from "./profiles.js";
 /** Shortest budget that still fits `tool_` plus the seven-character hash (as profiles.ts). */
 const MIN_ROOM = 12;
 
-const planned = new WeakMap<NameProfile, Map<number, NameProfile>>();
-
 /**
  * The `reserve` option: a whole number of characters, 0 when left out.
  *
@@ -19,19 +17,14 @@ const planned = new WeakMap<NameProfile, Map<number, NameProfile>>();
  */
 export function reserveOption(owner: string, value: unknown): number {
 	if (value === undefined) return 0;
-	if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-		throw invalidOption(
-			owner,
-			"reserve",
-			"a whole number of characters, 0 or more",
-			value,
-		);
-	return value;
+	if (!Number.isSafeInteger(value) || (value as number) < 0)
+		throw invalidOption(owner, "reserve", "a whole number, 0 or more", value);
+	return value as number;
 }
 
 /**
  * The profile names are planned against: `profile` itself for a reserve of 0, else a copy
- * with `maxLength - reserve` (one object per pair, so repeated codecs share it).
+ * with `maxLength - reserve`.
  *
  * @throws McpToolNamesError `invalid-option` when the reserve leaves less room than the hash needs
  */
@@ -40,29 +33,14 @@ export function plannedProfile(
 	profile: NameProfile,
 	reserve: number,
 ): NameProfile {
+	const maxLength = profile.maxLength - reserve;
 	if (reserve === 0) return profile;
-	const room = profile.maxLength - reserve;
-	if (room < MIN_ROOM)
+	if (maxLength < MIN_ROOM)
 		throw new McpToolNamesError(
 			"invalid-option",
-			`${owner} option reserve ${reserve} leaves ${Math.max(room, 0)} of profile ${profile.name}'s ${profile.maxLength} characters; at most ${profile.maxLength - MIN_ROOM} leaves room for "tool_" and the 7-character hash (use a shorter server key)`,
+			`${owner} option reserve ${reserve} leaves ${Math.max(maxLength, 0)} of profile ${profile.name}'s ${profile.maxLength} characters; at most ${profile.maxLength - MIN_ROOM} leaves room for the hash (use a shorter server key)`,
 		);
-	let byReserve = planned.get(profile);
-	if (byReserve === undefined) {
-		byReserve = new Map();
-		planned.set(profile, byReserve);
-	}
-	let copy = byReserve.get(reserve);
-	if (copy === undefined) {
-		const { name, allowed, leading } = profile;
-		copy = Object.freeze(
-			leading === undefined
-				? { name, maxLength: room, allowed }
-				: { name, maxLength: room, allowed, leading },
-		);
-		byReserve.set(reserve, copy);
-	}
-	return copy;
+	return { ...profile, maxLength };
 }
 
 /** How a limit reads in messages: `64` or `50 (64 less a reserve of 14 for the host's prefix)`. */

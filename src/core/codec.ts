@@ -342,7 +342,7 @@ export class WireNameCodec {
 		if (options.reserve !== undefined && asked !== reserve)
 			throw new McpToolNamesError(
 				"reserve-mismatch",
-				`Codec snapshot was planned with a reserve of ${reserve}, not ${asked}: its wire names were fitted to another host prefix; restore it without reserve, or start a new snapshot for reserve ${asked}`,
+				`Codec snapshot was planned with a reserve of ${reserve}, not ${asked}; restore it without reserve, or start a new snapshot`,
 			);
 		const codec = new WireNameCodec({ ...options, profile, reserve });
 		for (const [canonical, wire] of names(codec.#planning))

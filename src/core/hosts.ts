@@ -21,8 +21,9 @@ import {
 export type HostName = "claude-code" | "codex" | "gemini-cli" | "opencode";
 
 /**
- * How one host names the tools of an MCP server before the model sees them, with the
- * source each fact was read from.
+ * How one host names the tools of an MCP server before the model sees them. What it does past
+ * its limit and on a clash, and the source of each fact, are in docs/providers.md and beside
+ * each rule below.
  *
  * @example
  * ```ts
@@ -34,63 +35,24 @@ export interface HostRule {
 	readonly title: string;
 	/** Its prefix, with `<server>` for the key the server has in the host's config. */
 	readonly prefix: string;
-	/** The characters it keeps (in the key and in the tool's name); every other becomes `_`. */
-	readonly kept: string;
 	/** The longest name it sends as is, or `undefined` when it sends any length (the provider decides). */
 	readonly limit: number | undefined;
-	/** What happens to a longer name. */
-	readonly past: string;
-	/** What happens when two tools end up with one name. */
-	readonly clashes: string;
-	/** Where these facts were read. */
-	readonly source: string;
 }
 
-// Each sanitiser is the host's own rule, character by character: the JavaScript hosts replace
-// UTF-16 code units (a regular expression without the `u` flag), Codex replaces Unicode
-// scalar values (Rust `chars()`).
-const NOT_CLAUDE = /[^A-Za-z0-9_-]/g;
-const NOT_GEMINI = /[^A-Za-z0-9_.:-]/g;
-const NOT_OPENCODE = /[^A-Za-z0-9_-]/g;
-const CODEX_KEPT = /^[A-Za-z0-9_]$/;
-
-/** Codex's `sanitize_responses_api_tool_name`: every scalar outside `[A-Za-z0-9_]` is `_`. */
-function codexSanitized(text: string): string {
-	let out = "";
-	for (const char of text) out += CODEX_KEPT.test(char) ? char : "_";
-	return out === "" ? "_" : out;
-}
-
-/** How each host joins a server key and a tool name, as the host writes the result. */
-const NAMERS: Readonly<
-	Record<HostName, { prefix(key: string): string; tool(name: string): string }>
-> = {
-	"claude-code": {
-		prefix: (key) => `mcp__${key.replace(NOT_CLAUDE, "_")}__`,
-		tool: (name) => name.replace(NOT_CLAUDE, "_"),
-	},
-	codex: {
-		prefix: (key) => `mcp__${codexSanitized(key)}__`,
-		tool: codexSanitized,
-	},
-	"gemini-cli": {
-		// generateValidName adds `mcp_` unless `<server>_<tool>` starts with it already.
-		prefix: (key) =>
-			`${`${key}_`.startsWith("mcp_") ? "" : "mcp_"}${key}_`.replace(
-				NOT_GEMINI,
-				"_",
-			),
-		tool: (name) => name.replace(NOT_GEMINI, "_"),
-	},
-	opencode: {
-		prefix: (key) => `${key.replace(NOT_OPENCODE, "_")}_`,
-		tool: (name) => name.replace(NOT_OPENCODE, "_"),
-	},
+// How each host joins a key and a tool name: its prefix's start and end around the key, and the
+// characters it does not keep (each becomes `_`, in the key and in the name). The JavaScript
+// hosts replace UTF-16 code units (no `u` flag); Codex replaces Unicode scalar values (Rust
+// `chars()`), which the `u` flag matches.
+const NAMING: Readonly<Record<HostName, readonly [string, string, RegExp]>> = {
+	"claude-code": ["mcp__", "__", /[^A-Za-z0-9_-]/g],
+	codex: ["mcp__", "__", /[^A-Za-z0-9_]/gu],
+	"gemini-cli": ["mcp_", "_", /[^A-Za-z0-9_.:-]/g],
+	opencode: ["", "_", /[^A-Za-z0-9_-]/g],
 };
 
 /**
- * The naming rule of each known host: its prefix, the characters it keeps, its own limit,
- * what it does past it and on a clash, and the source of each fact.
+ * The naming rule of each known host: its title, its prefix and its own limit. Each key and
+ * tool name is sanitised the host's way (see {@link hostToolName}).
  *
  * | host | prefix | kept | limit | past it |
  * |---|---|---|---|---|
@@ -105,61 +67,57 @@ const NAMERS: Readonly<
  * ```
  */
 export const hostRules: Readonly<Record<HostName, HostRule>> = Object.freeze({
+	// `mcp__<server>__<tool>` (https://code.claude.com/docs/en/mcp); key and tool name each
+	// through /[^a-zA-Z0-9_-]/g → "_" in the shipped CLI (@anthropic-ai/claude-code 2.1.328; the
+	// repository holds no source). Past 64 the Claude API and its tool search refuse the request
+	// (https://github.com/anthropics/claude-code/issues/16425).
 	"claude-code": Object.freeze({
 		title: "Claude Code",
 		prefix: "mcp__<server>__",
-		kept: "A-Z a-z 0-9 _ -",
 		limit: 64,
-		past: "the Claude API and its tool search refuse the request (400: at most 64 characters)",
-		clashes:
-			"not documented; the proxy's wire names are distinct in this alphabet, so none arises",
-		// Naming: https://code.claude.com/docs/en/mcp and .../permissions (`mcp__<server>__<tool>`);
-		// the key and the tool name are each sanitised with /[^a-zA-Z0-9_-]/g → "_" in the shipped
-		// CLI (@anthropic-ai/claude-code 2.1.328; the repository holds no source); the 64 of tool
-		// search: https://github.com/anthropics/claude-code/issues/16425.
-		source:
-			"https://code.claude.com/docs/en/mcp; @anthropic-ai/claude-code 2.1.328 (shipped CLI); https://github.com/anthropics/claude-code/issues/16425",
 	}),
+	// codex-rs/codex-mcp/src/mcp_tool_names.rs `qualify_tools` (MAX_TOOL_NAME_LENGTH 64; past it,
+	// or on a clash, the tool's part is cut and ends with `_` + 12 hex of a SHA-1) and
+	// mcp/mod.rs `sanitize_responses_api_tool_name` (only A-Z a-z 0-9 _ kept), openai/codex at
+	// 52a0ab1201c2c3fda775f9b45d4c3326a4d9b806 and 00b17c2659c96ab3d0ae8de723b4ce2d686850b1.
 	codex: Object.freeze({
 		title: "Codex",
 		prefix: "mcp__<server>__",
-		kept: "A-Z a-z 0-9 _ (a - becomes _)",
 		limit: 64,
-		past: "Codex cuts the tool's part and appends _ and 12 hex digits of a SHA-1 of its own",
-		clashes:
-			"every tool of the clash gets _ and 12 hex digits of a SHA-1 (names that differ only by - and _ clash here)",
-		source:
-			"https://github.com/openai/codex/blob/52a0ab1201c2c3fda775f9b45d4c3326a4d9b806/codex-rs/codex-mcp/src/mcp_tool_names.rs (qualify_tools, MAX_TOOL_NAME_LENGTH); https://github.com/openai/codex/blob/00b17c2659c96ab3d0ae8de723b4ce2d686850b1/codex-rs/codex-mcp/src/mcp/mod.rs (sanitize_responses_api_tool_name)",
 	}),
+	// packages/core/src/tools/mcp-tool.ts `generateValidName` (A-Z a-z 0-9 _ . : - kept; past 63,
+	// the first 30 and last 30 characters around `...`) and tool-registry.ts `registerTool`
+	// (the tool registered last replaces the other), google-gemini/gemini-cli at
+	// 5411f113cafae26161b4969b0237b8e1e024e2c2.
 	"gemini-cli": Object.freeze({
 		title: "Gemini CLI",
 		prefix: "mcp_<server>_",
-		kept: "A-Z a-z 0-9 _ . : -",
 		limit: 63,
-		past: "Gemini CLI keeps the first 30 and the last 30 characters with ... between (63)",
-		clashes:
-			"the tool registered last replaces the other (a warning in its debug log)",
-		source:
-			"https://github.com/google-gemini/gemini-cli/blob/5411f113cafae26161b4969b0237b8e1e024e2c2/packages/core/src/tools/mcp-tool.ts (generateValidName); .../packages/core/src/tools/tool-registry.ts (registerTool)",
 	}),
+	// packages/opencode/src/mcp/index.ts `MCP.tools` (key and tool name through
+	// /[^a-zA-Z0-9_-]/g → "_"; no limit; the tool listed last replaces the other), anomalyco/opencode
+	// at 001133bc4831655c63c0e0a5a6c5f696b186cfea.
 	opencode: Object.freeze({
 		title: "OpenCode",
 		prefix: "<server>_",
-		kept: "A-Z a-z 0-9 _ -",
 		limit: undefined,
-		past: "sent as is; OpenAI (64) refuses the whole request",
-		clashes: "the tool listed last replaces the other, silently",
-		source:
-			"https://github.com/anomalyco/opencode/blob/001133bc4831655c63c0e0a5a6c5f696b186cfea/packages/opencode/src/mcp/index.ts (MCP.tools)",
 	}),
 });
 
 const HOST_NAMES = Object.keys(hostRules) as HostName[];
 
-function namerOf(fn: string, host: unknown): (typeof NAMERS)[HostName] {
-	if (typeof host === "string" && Object.hasOwn(NAMERS, host))
-		return NAMERS[host as HostName];
+function namingOf(fn: string, host: unknown): (typeof NAMING)[HostName] {
+	if (typeof host === "string" && Object.hasOwn(NAMING, host))
+		return NAMING[host as HostName];
 	throw invalidArgument(fn, "host", `one of ${HOST_NAMES.join(", ")}`, host);
+}
+
+/** The host's prefix for a key, as it writes it. */
+function prefixOf(host: HostName, key: string): string {
+	const [start, end, dropped] = NAMING[host];
+	// Gemini CLI's generateValidName adds `mcp_` only when `<server>_<tool>` lacks it.
+	const head = host === "gemini-cli" && `${key}_`.startsWith(start) ? "" : start;
+	return head + key.replace(dropped, "_") + end;
 }
 
 function keyOf(fn: string, serverKey: unknown): string {
@@ -196,11 +154,13 @@ export function hostToolName(
 	toolName: string,
 ): string {
 	const FN = "hostToolName";
-	const namer = namerOf(FN, host);
+	const [, , dropped] = namingOf(FN, host);
 	const key = keyOf(FN, serverKey);
 	if (typeof toolName !== "string")
 		throw invalidArgument(FN, "toolName", "a string", toolName);
-	return namer.prefix(key) + namer.tool(toolName);
+	// Codex writes an empty name as `_` (sanitize_responses_api_tool_name).
+	const name = toolName.replace(dropped, "_") || (host === "codex" ? "_" : "");
+	return prefixOf(host, key) + name;
 }
 
 /**
@@ -227,8 +187,8 @@ export function hostReserve(
 	profile?: ProfileName | NameProfile,
 ): number {
 	const FN = "hostReserve";
-	const namer = namerOf(FN, host);
-	const prefix = namer.prefix(keyOf(FN, serverKey)).length;
+	namingOf(FN, host);
+	const prefix = prefixOf(host, keyOf(FN, serverKey)).length;
 	const { maxLength } = resolveProfile(profile);
 	const limit = hostRules[host].limit ?? maxLength;
 	return prefix + Math.max(0, maxLength - limit);

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
 	hostReserve,
@@ -84,8 +86,22 @@ describe("hostReserve", () => {
 		}
 	});
 
-	it("names its source for every host", () => {
-		for (const rule of Object.values(hostRules))
-			expect(rule.source).toMatch(/^https:\/\//);
+	it("agrees with the table of docs/providers.md, which cites a source for every host", () => {
+		const page = readFileSync(
+			fileURLToPath(new URL("../../docs/providers.md", import.meta.url)),
+			"utf8",
+		);
+		for (const [host, rule] of Object.entries(hostRules)) {
+			const row = page
+				.split("\n")
+				.find((line) => line.startsWith(`| ${rule.title} (\`${host}\`)`));
+			expect(row, host).toBeDefined();
+			const cells = (row as string).split(" | ");
+			expect(cells[1]).toContain(`\`${rule.prefix}\``);
+			expect(cells[3]).toBe(
+				rule.limit === undefined ? "none of its own" : String(rule.limit),
+			);
+			expect(cells[6]).toMatch(/\(https:\/\/[^)]+\)/);
+		}
 	});
 });
