@@ -116,7 +116,8 @@ function namingOf(fn: string, host: unknown): (typeof NAMING)[HostName] {
 function prefixOf(host: HostName, key: string): string {
 	const [start, end, dropped] = NAMING[host];
 	// Gemini CLI's generateValidName adds `mcp_` only when `<server>_<tool>` lacks it.
-	const head = host === "gemini-cli" && `${key}_`.startsWith(start) ? "" : start;
+	const head =
+		host === "gemini-cli" && `${key}_`.startsWith(start) ? "" : start;
 	return head + key.replace(dropped, "_") + end;
 }
 
