@@ -4,7 +4,8 @@
  * replica whose local view is warm against the same replica without a store (WireRewriter
  * alone, and a wrapped SDK server over in-memory transports), then claims per second on one
  * Redis from one replica and from eight racing, beside the same on a 3-master Redis Cluster
- * (node-redis `createCluster`, scopes on one hash slot). Writes its section of bench/RESULTS.md.
+ * (node-redis `createCluster`, scopes on one hash slot), through node-redis and through the
+ * proxy's own `--store` client. Writes its section of bench/RESULTS.md.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -28,7 +29,7 @@ const CLAIMS = 2_000;
 const RACERS = 8;
 const CLAIM_ROUNDS = 5;
 /** What `openStore` speaks through, for the table. */
-const PROXY_CLIENT = "its own RESP client";
+const PROXY_CLIENT = "ioredis, bundled";
 const started = Date.now();
 
 const ROUNDS = 7;
@@ -69,7 +70,7 @@ async function shared(
 	if (via === "proxy") {
 		const url = onCluster ? (cluster.nodes[0]?.url as string) : redis.url;
 		const settings = storeSettingsOf({ store: url, scope }, "bench", "openai");
-		const opened = openStore(
+		const opened = await openStore(
 			settings as NonNullable<typeof settings>,
 			"openai",
 		);
