@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, RedisServer } from "../_support/redis-server.js";
+import { INITIALIZE, INITIALIZED } from "../e2e/_proxy.js";
 import { ROOT, requireBuild } from "./_dist.js";
 import { installPacked, NPM, run } from "./_pack.js";
 
@@ -39,16 +40,23 @@ afterAll(async () => {
 
 type Message = Record<string, any>;
 
-const INITIALIZE = {
-	jsonrpc: "2.0",
-	id: 1,
-	method: "initialize",
-	params: {
-		protocolVersion: "2025-06-18",
-		capabilities: {},
-		clientInfo: { name: "pack", version: "1" },
-	},
-};
+/** A tools/call of the fixture's `搜索/获取` by its wire name. */
+const CALL = (id: number): string =>
+	JSON.stringify({
+		jsonrpc: "2.0",
+		id,
+		method: "tools/call",
+		params: { name: "tool_1oiaz9u", arguments: {} },
+	});
+
+/** `mcp-tool-names proxy <options> -- node <fixture>`, from the installed package. */
+const proxyArgs = (...options: string[]): string[] => [
+	"proxy",
+	...options,
+	"--",
+	process.execPath,
+	UPSTREAM,
+];
 
 /** A proxy started from the installed package, spoken to over its stdio in JSON lines. */
 function stdioProxy(command: string, args: string[]) {
@@ -69,9 +77,8 @@ function stdioProxy(command: string, args: string[]) {
 		child.once("exit", resolve),
 	);
 	return {
-		send: (message: unknown) =>
-			child.stdin?.write(`${JSON.stringify(message)}\n`),
-		answer: (id: number) =>
+		send: (line: string) => child.stdin?.write(`${line}\n`),
+		answer: (id: number | string) =>
 			new Promise<Message>((resolve, reject) => {
 				const check = (): void => {
 					for (const line of out.split("\n")) {
@@ -130,22 +137,11 @@ describe("mcp-tool-names from the packed tarball alone", () => {
 	}, 60_000);
 
 	it("routes a wire name to the fixture server and exits when stdin closes", async () => {
-		const proxy = stdioProxy(process.execPath, [
-			bin,
-			"proxy",
-			"--",
-			process.execPath,
-			UPSTREAM,
-		]);
+		const proxy = stdioProxy(process.execPath, [bin, ...proxyArgs()]);
 		proxy.send(INITIALIZE);
-		await proxy.answer(1);
-		proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-		proxy.send({
-			jsonrpc: "2.0",
-			id: 2,
-			method: "tools/call",
-			params: { name: "tool_1oiaz9u", arguments: {} },
-		});
+		await proxy.answer("init");
+		proxy.send(INITIALIZED);
+		proxy.send(CALL(2));
 		const call = await proxy.answer(2);
 		expect(call.result.content[0].text).toBe("搜索/获取 {}");
 		expect(await proxy.end()).toBe(0);
@@ -156,29 +152,17 @@ describe("mcp-tool-names from the packed tarball alone", () => {
 			"-y",
 			"--offline",
 			"mcp-tool-names",
-			"proxy",
-			"--store",
-			redis.url,
-			"--store-scope",
-			"pack",
-			"--",
-			process.execPath,
-			UPSTREAM,
+			...proxyArgs("--store", redis.url, "--store-scope", "pack"),
 		]);
 		proxy.send(INITIALIZE);
-		await proxy.answer(1);
-		proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-		proxy.send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+		await proxy.answer("init");
+		proxy.send(INITIALIZED);
+		proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
 		const listed = await proxy.answer(2);
 		expect(listed.result.tools.map((tool: Message) => tool.name)).toContain(
 			"tool_1oiaz9u",
 		);
-		proxy.send({
-			jsonrpc: "2.0",
-			id: 3,
-			method: "tools/call",
-			params: { name: "tool_1oiaz9u", arguments: {} },
-		});
+		proxy.send(CALL(3));
 		expect((await proxy.answer(3)).result.content[0].text).toBe("搜索/获取 {}");
 		// The store holds what the proxy listed, readable with redis-cli.
 		expect(
@@ -191,12 +175,7 @@ describe("mcp-tool-names from the packed tarball alone", () => {
 	it("serves a client over Streamable HTTP with proxy --listen", async () => {
 		const proxy = stdioProxy(process.execPath, [
 			bin,
-			"proxy",
-			"--listen",
-			"127.0.0.1:0",
-			"--",
-			process.execPath,
-			UPSTREAM,
+			...proxyArgs("--listen", "127.0.0.1:0"),
 		]);
 		const url = await new Promise<string>((resolve, reject) => {
 			const check = (attempt: number): void => {
@@ -208,7 +187,7 @@ describe("mcp-tool-names from the packed tarball alone", () => {
 			};
 			check(0);
 		});
-		const post = async (body: unknown, session?: string) => {
+		const post = async (body: string, session?: string) => {
 			const response = await fetch(url, {
 				method: "POST",
 				headers: {
@@ -216,7 +195,7 @@ describe("mcp-tool-names from the packed tarball alone", () => {
 					accept: "application/json, text/event-stream",
 					...(session === undefined ? {} : { "mcp-session-id": session }),
 				},
-				body: JSON.stringify(body),
+				body,
 			});
 			const text = await response.text();
 			const json = response.headers.get("content-type")?.includes("json")
@@ -229,19 +208,8 @@ describe("mcp-tool-names from the packed tarball alone", () => {
 		};
 		const opened = await post(INITIALIZE);
 		expect(opened.message.result.serverInfo).toBeDefined();
-		await post(
-			{ jsonrpc: "2.0", method: "notifications/initialized" },
-			opened.session,
-		);
-		const call = await post(
-			{
-				jsonrpc: "2.0",
-				id: 2,
-				method: "tools/call",
-				params: { name: "tool_1oiaz9u", arguments: {} },
-			},
-			opened.session,
-		);
+		await post(INITIALIZED, opened.session);
+		const call = await post(CALL(2), opened.session);
 		expect(call.message.result.content[0].text).toBe("搜索/获取 {}");
 		const child = children.at(-1) as ChildProcess;
 		const exited = new Promise((resolve) => child.once("exit", resolve));
