@@ -259,6 +259,13 @@ describe("StoreClient on a Redis Cluster", () => {
 				(node) => node.port === owner.port,
 			);
 			await ownerServer?.stop("SIGKILL");
+			// Before its replica takes over, a command fails naming the node that is gone,
+			// not the seed it was reached through.
+			const during = await script("return redis.call('GET', KEYS[1])").catch(
+				(error: Error) => error.message,
+			);
+			if (during !== "kept")
+				expect(during).toContain(`Redis at 127.0.0.1:${owner.port}`);
 			for (let i = 0; !cli(replicaPort, "ROLE").startsWith("master"); i++) {
 				if (i > 300) throw new Error("the replica did not take over");
 				await new Promise((resolve) => setTimeout(resolve, 50));

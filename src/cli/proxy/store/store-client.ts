@@ -59,8 +59,11 @@ export class StoreClient implements IORedisClientLike {
 	#dialing: Promise<Connection> | undefined;
 	/** Learned on the first connection: a Redis Cluster node answers CLUSTER SLOTS. */
 	#cluster: boolean | undefined;
-	/** ioredis fails a command with "Connection is closed."; the reason came as an event. */
-	#lastError: ConnectionError | undefined;
+	/**
+	 * ioredis fails a command with "Connection is closed."; the reason came as an event, from
+	 * the node (`host:port`) that failed.
+	 */
+	#lastError: { error: ConnectionError; where: string } | undefined;
 	#closed = false;
 
 	constructor(options: StoreClientOptions) {
@@ -191,11 +194,11 @@ export class StoreClient implements IORedisClientLike {
 	}
 
 	#watch<T extends Connection>(connection: T): T {
-		const remember = (error: ConnectionError): void => {
+		const remember = (error: ConnectionError, where = this.where): void => {
 			if (this.#connection === connection || this.#connection === undefined)
-				this.#lastError = error;
+				this.#lastError = { error, where };
 		};
-		connection.on("error", remember);
+		connection.on("error", (error: ConnectionError) => remember(error));
 		// A Cluster reports each node's failure so; its "error" only says it gave up.
 		if (connection instanceof Cluster) connection.on("node error", remember);
 		return connection;
@@ -251,27 +254,29 @@ export class StoreClient implements IORedisClientLike {
 	 * (refused, a TLS alert, WRONGPASS) reported before as an event.
 	 */
 	#explain(error: unknown, when: "dial" | "lost"): Error {
-		const own = String((error as Error)?.message);
-		const cause = (this.#lastError ?? error) as ConnectionError;
+		if (String((error as Error)?.message) === "Command timed out")
+			return new Error(
+				`Redis at ${this.where} did not answer within ${this.#timeoutMs} ms`,
+				{ cause: error },
+			);
+		const cause = (this.#lastError?.error ?? error) as ConnectionError;
+		const at = `Redis at ${this.#lastError?.where ?? this.where}`;
 		const message = String(cause?.message);
 		let why: string;
-		if (own === "Command timed out")
-			why = `Redis at ${this.where} did not answer within ${this.#timeoutMs} ms`;
-		else if (/^(WRONGPASS|NOAUTH)\b/.test(message))
-			why = `Redis at ${this.where} refused the user name or password: ${message}`;
+		if (/^(WRONGPASS|NOAUTH)\b/.test(message))
+			why = `${at} refused the user name or password: ${message}`;
 		else if (cause?.reason !== undefined)
-			why = `TLS with Redis at ${this.where} failed: ${cause.reason}${/certificate required/.test(cause.reason) ? " (it asks for a client certificate: --store-tls-cert and --store-tls-key)" : ""}`;
+			why = `TLS with ${at} failed: ${cause.reason}${/certificate required/.test(cause.reason) ? " (it asks for a client certificate: --store-tls-cert and --store-tls-key)" : ""}`;
 		else if (
 			this.#address.tls &&
 			/CERT|SELF_SIGNED|TLS/.test(cause?.code ?? "")
 		)
-			why = `TLS with Redis at ${this.where} failed: ${message} (the CA that signed its certificate goes in --store-tls-ca)`;
+			why = `TLS with ${at} failed: ${message} (the CA that signed its certificate goes in --store-tls-ca)`;
 		else if (cause?.code === "ECONNREFUSED")
-			why = `cannot reach Redis at ${this.where}: connection refused`;
+			why = `cannot reach ${at}: connection refused`;
 		else if (cause?.code === "ETIMEDOUT")
-			why = `no connection to Redis at ${this.where} within ${this.#timeoutMs} ms`;
-		else
-			why = `${when === "dial" ? "cannot reach" : "lost"} Redis at ${this.where}: ${message}`;
+			why = `no connection to ${at} within ${this.#timeoutMs} ms`;
+		else why = `${when === "dial" ? "cannot reach" : "lost"} ${at}: ${message}`;
 		return new Error(why, { cause: error });
 	}
 }
