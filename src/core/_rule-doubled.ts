@@ -14,9 +14,9 @@ import { namesOf } from "./name-index.js";
 /**
  * What hosts put between the two copies, besides nothing at all: the OpenAI Responses API
  * namespace joints (`.`, `/`, `:`, `__`) and the word separators a model or a template may
- * insert (`_`, `-`). Longest first, so `__` is tried before `_`.
+ * insert (`_`, `-`).
  */
-const JOINTS: readonly string[] = ["__", ".", "_", "-", "/", ":", ""];
+const JOINTS: readonly string[] = ["", ".", "_", "-", "/", ":", "__"];
 
 /**
  * The candidates whose normal form, written twice, is the input's normal form; when the input
