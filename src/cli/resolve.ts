@@ -10,6 +10,7 @@ import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
 const REASONS: Readonly<Record<string, string>> = {
 	normalized: "the same name but for case and punctuation",
 	suffix: "a namespace prefix was dropped or added",
+	doubled: "the name was written twice",
 	"too-far": "too different to guess",
 	ambiguous: "several tools fit equally well",
 	protected:

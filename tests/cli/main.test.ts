@@ -486,6 +486,12 @@ describe("main", () => {
 				"corrected",
 				"(a namespace prefix was dropped or added)",
 			],
+			[
+				"begin_sessionbegin_session",
+				0,
+				"corrected",
+				"(the name was written twice)",
+			],
 			["github_search", 1, "suggest", "(several tools fit equally well)"],
 			[
 				"linear.delete_isue",
