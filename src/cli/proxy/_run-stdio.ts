@@ -5,7 +5,12 @@ import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
 import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
 import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
-import { errorLine, type Frame, parse } from "./_messages.js";
+import {
+	errorLine,
+	type Frame,
+	lengthWithoutLineEnd,
+	parse,
+} from "./_messages.js";
 import { ProxySession } from "./session.js";
 
 /**
@@ -23,9 +28,17 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
+	// An HTTP upstream gets each message as a body: the line end is stdio's framing, not its bytes.
+	const unframed = command.upstream.type === "http";
 	const session = new ProxySession({
 		...context.sessionParts(),
-		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
+		toUpstream: (frame) =>
+			upstream.send(
+				unframed
+					? frame.bytes.subarray(0, lengthWithoutLineEnd(frame.bytes))
+					: frame.bytes,
+				frame.message,
+			),
 		toClient: (frame) => stdout.write(asLine(frame)),
 		onFatal: (reason) => {
 			log({ event: "timeout", message: reason });
