@@ -6,7 +6,7 @@
 // oldest events leave first.
 
 /** One event as it was written: its stream, its place in that stream, its data. */
-export interface KeptEvent {
+interface KeptEvent {
 	id: string;
 	data: string;
 }

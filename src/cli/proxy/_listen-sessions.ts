@@ -10,7 +10,7 @@ import { ClientStreams } from "./_listen-streams.js";
 import { ProxySession } from "./session.js";
 
 /** Why a session ended: its log line's `ended` field. */
-export type SessionEnd =
+type SessionEnd =
 	| "deleted"
 	| "idle"
 	| "evicted"

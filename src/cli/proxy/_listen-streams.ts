@@ -39,7 +39,7 @@ interface PostedRequest {
 }
 
 /** The outcome of a GET: a stream opened (and what a resumption replayed), or why not. */
-export type Opened =
+type Opened =
 	| { opened: true; resumed?: Replay & { eventId: string } }
 	| { opened: false; reason: "conflict" | "unknown-event" };
 

@@ -51,7 +51,7 @@ type Refuse = (refused: Refusal, session?: string) => void;
  * `MCP_TOOL_NAMES_TOKEN`, Accept, Content-Type, `--max-body`, the JSON-RPC shape); a refused
  * one gets its status and a JSON-RPC error, one log line, and reaches no session.
  */
-export class ListenServer {
+class ListenServer {
 	readonly #context: ProxyContext;
 	readonly #settings: ListenSettings;
 	readonly #gate: RequestGate;
