@@ -3,9 +3,10 @@
  * 2.x split packages, read and written the way their stdio and Streamable HTTP transports do:
  * `JSON.parse`, `JSONRPCMessageSchema`, `JSON.stringify`) do with each message of
  * tests/e2e/fixtures/raw-wire-cases.json, and what their schema check costs per small message.
- * `npm run bench:sdk-path` writes its section of RESULTS.md; docs/architecture.md quotes it.
+ * `npm run bench:sdk-path` prints both tables; docs/architecture.md ("The message path") quotes
+ * them, with the decision they support.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import {
 	deserializeMessage as deserializeV1,
 	serializeMessage as serializeV1,
@@ -115,33 +116,20 @@ const costs = (Object.keys(LINES) as Array<keyof typeof LINES>).map((line) => {
 	return `| ${line} (${LINES[line].version}) | ${formatTime(parse)} | ${formatTime(read)} | **${formatTime(read - parse)}** |`;
 });
 
-const section = [
-	"<!-- sdk-message-path:start -->",
-	"## The SDK's message path",
-	"",
-	`Written by \`npm run bench:sdk-path\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}. Each message of the transparency test (tests/e2e/fixtures/raw-wire-cases.json) read and written again the way the SDK's stdio and Streamable HTTP transports do it (\`deserializeMessage\`: \`JSON.parse\` and \`JSONRPCMessageSchema\`; \`serializeMessage\`: \`JSON.stringify\`). The proxy passes every one of them on as it came (tests/e2e/proxy-transparency.test.ts).`,
-	"",
-	`| reason | from | message | SDK 1.x (${LINES["1.x"].version}) | SDK 2.x (${LINES["2.x"].version}) |`,
-	"|---|---|---|---|---|",
-	...rows,
-	"",
-	"What the schema check costs: a `tools/call` request and its answer (about 100 bytes each), read by `JSON.parse` alone and by the SDK's `deserializeMessage`; the difference is the check, per message.",
-	"",
-	"| SDK | JSON.parse | deserializeMessage | schema check |",
-	"|---|---:|---:|---:|",
-	...costs,
-	"<!-- sdk-message-path:end -->",
-	"",
-].join("\n");
-const target =
-	process.env.BENCH_RESULTS ?? new URL("./RESULTS.md", import.meta.url);
-const previous = existsSync(target) ? readFileSync(target, "utf8") : "";
-const marked =
-	/<!-- sdk-message-path:start -->[\s\S]*<!-- sdk-message-path:end -->\n?/;
-writeFileSync(
-	target,
-	marked.test(previous)
-		? previous.replace(marked, section)
-		: `${previous.trimEnd()}\n\n${section}`,
+console.log(
+	[
+		`## The SDK's message path (Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
+		"",
+		"Each message of the transparency test (tests/e2e/fixtures/raw-wire-cases.json) read and written again the way the SDK's stdio and Streamable HTTP transports do it (`deserializeMessage`: `JSON.parse` and `JSONRPCMessageSchema`; `serializeMessage`: `JSON.stringify`). The proxy passes every one of them on as it came (tests/e2e/proxy-transparency.test.ts).",
+		"",
+		`| reason | from | message | SDK 1.x (${LINES["1.x"].version}) | SDK 2.x (${LINES["2.x"].version}) |`,
+		"|---|---|---|---|---|",
+		...rows,
+		"",
+		"What the schema check costs: a `tools/call` request and its answer (about 100 bytes each), read by `JSON.parse` alone and by the SDK's `deserializeMessage`; the difference is the check, per message.",
+		"",
+		"| SDK | JSON.parse | deserializeMessage | schema check |",
+		"|---|---:|---:|---:|",
+		...costs,
+	].join("\n"),
 );
-console.log(section);
