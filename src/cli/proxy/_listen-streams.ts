@@ -13,8 +13,8 @@ import { EVENTS_STREAM, type Replay, ReplayBuffer } from "./_listen-replay.js";
 import { type Frame, lengthWithoutLineEnd } from "./_messages.js";
 
 /** Most events, and bytes of them, a session keeps for clients that resume a stream. */
-const REPLAY_EVENTS = 1_000;
-const REPLAY_BYTES = 4 * 1024 * 1024;
+export const REPLAY_EVENTS: number = 1_000;
+export const REPLAY_BYTES: number = 4 * 1024 * 1024;
 
 /** One POST's event stream, kept until every request it carried is answered. */
 interface Exchange {

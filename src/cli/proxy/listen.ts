@@ -20,7 +20,11 @@ import {
 	sendRefusal,
 } from "./_listen-admission.js";
 import { type ListenSession, ListenSessions } from "./_listen-sessions.js";
-import { postedRequests } from "./_listen-streams.js";
+import {
+	postedRequests,
+	REPLAY_BYTES,
+	REPLAY_EVENTS,
+} from "./_listen-streams.js";
 import { isInitialize, isMethod } from "./_messages.js";
 
 /** How long a client may take to send a request's headers. */
@@ -216,7 +220,7 @@ class ListenServer {
 		if (resumed !== undefined && resumed.missed !== 0)
 			this.#context.log({
 				event: "session",
-				message: `Session ${found.id} resumed a stream after event ${resumed.eventId}, but ${resumed.missed === "unknown" ? "its events" : `${resumed.missed} of the events sent after it`} are no longer kept (the replay buffer holds the newest 1000 events or 4 MiB); replayed the ${resumed.events.length} still kept`,
+				message: `Session ${found.id} resumed a stream after event ${resumed.eventId}, but ${resumed.missed === "unknown" ? "its events" : `${resumed.missed} of the events sent after it`} are no longer kept (a session keeps its newest ${REPLAY_EVENTS} events or ${REPLAY_BYTES / 1024 / 1024} MiB); replayed the ${resumed.events.length} still kept`,
 				session: found.id,
 				missed: resumed.missed,
 			});
