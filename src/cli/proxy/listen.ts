@@ -25,6 +25,7 @@ import {
 	refusal,
 	sendRefusal,
 } from "./_listen-admission.js";
+import { answerOAuth } from "./_listen-oauth.js";
 import { ClientStreams, postedRequests } from "./_listen-streams.js";
 import { isInitialize, isMethod } from "./_messages.js";
 import { ProxySession } from "./session.js";
@@ -176,6 +177,8 @@ export async function runListen(
 			sendRefusal(response, refused);
 		};
 		const peer = gate.checkPeer(request);
+		if (peer?.status === 401 && answerOAuth(request, response, path, log))
+			return;
 		if (peer !== undefined) return refuse(peer);
 		if (path !== "/mcp" && path !== "/")
 			return refuse(refusal(404, "Not Found: the MCP endpoint is /mcp"));
