@@ -12,9 +12,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../tests/_support/redis-server.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CLI = `${ROOT}dist/cli.js`;
@@ -54,18 +55,6 @@ interface Target {
 interface Tree {
 	pids: number[];
 	kb: number;
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once("error", reject);
-		server.listen(0, "127.0.0.1", () => {
-			const address = server.address();
-			const port = typeof address === "object" && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 /** Resolves once something accepts connections on the port (bounded). */

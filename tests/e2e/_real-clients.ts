@@ -5,9 +5,8 @@
 // page says.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { startListening, stop } from "./_listen.js";
 import {
 	pidsIn,
@@ -55,6 +54,45 @@ export async function serveWithToken(
 		},
 	};
 }
+
+/** A suite's one proxy with the token, and a home for each client run; stopped after the suite. */
+export interface SuiteProxy {
+	/** The proxy (started before the suite's first test). */
+	readonly served: TokenProxy;
+	/** A fresh directory, removed after the suite: a client's HOME and working directory. */
+	home(): string;
+}
+
+/** Registers `beforeAll` / `afterAll` for one {@link serveWithToken} proxy shared by a suite. */
+export function tokenProxyForSuite(): SuiteProxy {
+	let served: TokenProxy | undefined;
+	const disposals: Array<() => void> = [];
+	beforeAll(async () => {
+		served = await serveWithToken();
+	});
+	afterAll(async () => {
+		for (const dispose of disposals) dispose();
+		await served?.close();
+	});
+	return {
+		get served(): TokenProxy {
+			if (served === undefined) throw new Error("the proxy is not started");
+			return served;
+		},
+		home: () => {
+			const { dir, dispose } = scratch();
+			disposals.push(dispose);
+			return dir;
+		},
+	};
+}
+
+/** The `initialize` params Claude Desktop sends a server it starts. */
+export const DESKTOP_INITIALIZE: Record<string, unknown> = {
+	protocolVersion: "2025-06-18",
+	capabilities: {},
+	clientInfo: { name: "claude-ai", version: "0.1.0" },
+};
 
 /**
  * The environment of a client: the test's own without the proxy's token, a home of its own
@@ -140,19 +178,6 @@ export function runClient(
 		child.once("close", (code) => {
 			clearTimeout(timer);
 			resolve({ code, stdout, stderr, ms: Date.now() - started });
-		});
-	});
-}
-
-/** A free TCP port on 127.0.0.1, for a client that needs a fixed one (the Inspector's web UI). */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once("error", reject);
-		server.listen(0, "127.0.0.1", () => {
-			const address = server.address();
-			const port = typeof address === "object" && address ? address.port : 0;
-			server.close(() => resolve(port));
 		});
 	});
 }

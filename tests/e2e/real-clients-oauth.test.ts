@@ -2,7 +2,7 @@
 // discovery and dynamic client registration, and the proxy answers both so that each client
 // shows how to send the token and ends within seconds, instead of waiting for a browser.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STATIC_TOKEN_HINT } from "../../src/cli/proxy/_listen-oauth.js";
 import {
 	cleanupsAfterEach,
@@ -10,19 +10,18 @@ import {
 	send,
 	serveFixture,
 } from "./_listen.js";
-import { scratch } from "./_proxy.js";
 import {
 	asInstalled,
 	BIN,
 	type ClientRun,
 	clientEnv,
+	DESKTOP_INITIALIZE,
 	documentedCommand,
 	runClient,
 	StdioDriver,
-	serveWithToken,
 	shellWords,
 	TOKEN,
-	type TokenProxy,
+	tokenProxyForSuite,
 } from "./_real-clients.js";
 
 /** The discovery paths the three clients were seen to ask for, for a server at /mcp. */
@@ -117,20 +116,8 @@ describe("answerOAuth", () => {
 });
 
 describe.concurrent("clients without the token", () => {
-	let served: TokenProxy;
-	const disposals: Array<() => void> = [];
-	beforeAll(async () => {
-		served = await serveWithToken();
-	});
-	afterAll(async () => {
-		for (const dispose of disposals) dispose();
-		await served?.close();
-	});
-	const home = (): string => {
-		const { dir, dispose } = scratch();
-		disposals.push(dispose);
-		return dir;
-	};
+	const suite = tokenProxyForSuite();
+	const home = (): string => suite.home();
 	/** Runs a pinned client's bin with `args`, no token anywhere in its environment. */
 	const run = (
 		bin: string,
@@ -155,7 +142,7 @@ describe.concurrent("clients without the token", () => {
 		// goes on to OAuth as it does for a person at one.
 		const ran = await run(
 			"mcp-inspector",
-			["--cli", served.url.href, "--method", "tools/list"],
+			["--cli", suite.served.url.href, "--method", "tools/list"],
 			{ MCP_AUTO_OPEN_ENABLED: "true" },
 		);
 		endedWithHint(ran, ran.stderr);
@@ -167,7 +154,7 @@ describe.concurrent("clients without the token", () => {
 	it("the Inspector's CLI without a terminal stops at the 401 with its own line", async () => {
 		const ran = await run("mcp-inspector", [
 			"--cli",
-			served.url.href,
+			suite.served.url.href,
 			"--method",
 			"tools/list",
 		]);
@@ -180,15 +167,11 @@ describe.concurrent("clients without the token", () => {
 		const dir = home();
 		const desktop = new StdioDriver(
 			process.execPath,
-			[join(BIN, "mcp-remote"), served.url.href],
+			[join(BIN, "mcp-remote"), suite.served.url.href],
 			{ env: clientEnv(dir), cwd: dir },
 		);
 		const answer = desktop
-			.request(0, "initialize", {
-				protocolVersion: "2025-06-18",
-				capabilities: {},
-				clientInfo: { name: "claude-ai", version: "0.1.0" },
-			})
+			.request(0, "initialize", DESKTOP_INITIALIZE)
 			.catch((error: Error) => error);
 		const exited = await Promise.race([
 			desktop.exited,
@@ -209,7 +192,7 @@ describe.concurrent("clients without the token", () => {
 		const ran = await run("mcporter", [
 			"call",
 			"--http-url",
-			served.url.href,
+			suite.served.url.href,
 			"--allow-http",
 			"web_search",
 			"q=hi",
@@ -223,7 +206,7 @@ describe.concurrent("clients without the token", () => {
 		const env = clientEnv(dir, { MCP_TOOL_NAMES_TOKEN: "not-the-token" });
 		const { command, args } = asInstalled(
 			shellWords(documentedCommand("npx mcporter call --http-url"), env),
-			served.url,
+			suite.served.url,
 		);
 		const ran = await runClient(command, args, { env, cwd: dir });
 		endedWithHint(ran, ran.stderr);
@@ -234,7 +217,7 @@ describe.concurrent("clients without the token", () => {
 		const listed = await run("mcporter", [
 			"list",
 			"--http-url",
-			served.url.href,
+			suite.served.url.href,
 			"--allow-http",
 		]);
 		expect(listed.code, listed.stderr).not.toBeNull();
@@ -242,11 +225,11 @@ describe.concurrent("clients without the token", () => {
 			"Reason: SSE error: Non-200 status code (401)",
 		);
 		expect(listed.stderr).toContain(
-			`Next: run 'mcporter auth ${served.url.href}'`,
+			`Next: run 'mcporter auth ${suite.served.url.href}'`,
 		);
 		const auth = await run("mcporter", [
 			"auth",
-			served.url.href,
+			suite.served.url.href,
 			"--allow-http",
 		]);
 		endedWithHint(auth, auth.stderr);

@@ -4,48 +4,34 @@
 // devDependencies; each command line and config is read from the page.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratch } from "./_proxy.js";
+import { describe, expect, it } from "vitest";
+import { freePort } from "../_support/redis-server.js";
+import { INITIALIZE_MESSAGE } from "./_listen.js";
 import {
 	asInstalled,
 	clientEnv,
+	DESKTOP_INITIALIZE,
 	DOC_URL,
 	documentedCommand,
 	documentedJson,
-	freePort,
 	killClient,
 	runClient,
 	StdioDriver,
-	serveWithToken,
 	shellWords,
 	spawnClient,
 	TOKEN,
-	type TokenProxy,
+	tokenProxyForSuite,
 } from "./_real-clients.js";
 
-let served: TokenProxy;
-const disposals: Array<() => void> = [];
-beforeAll(async () => {
-	served = await serveWithToken();
-});
-afterAll(async () => {
-	for (const dispose of disposals) dispose();
-	await served?.close();
-});
-
-/** A home and working directory of its own for one client run. */
-function home(): string {
-	const { dir, dispose } = scratch();
-	disposals.push(dispose);
-	return dir;
-}
+const suite = tokenProxyForSuite();
+const home = (): string => suite.home();
 
 /** Runs the documented command that starts with `prefix`, with the token in its environment. */
 async function runDocumented(prefix: string, dir = home()) {
 	const env = clientEnv(dir, { MCP_TOOL_NAMES_TOKEN: TOKEN });
 	const { command, args } = asInstalled(
 		shellWords(documentedCommand(prefix), env),
-		served.url,
+		suite.served.url,
 	);
 	return runClient(command, args, { env, cwd: dir });
 }
@@ -92,7 +78,7 @@ describe.concurrent("mcporter with --header and with a config file", () => {
 		const dir = home();
 		const config = JSON.stringify(
 			documentedJson('"baseUrl": "http://127.0.0.1:8080/mcp"'),
-		).replaceAll(DOC_URL, served.url.href);
+		).replaceAll(DOC_URL, suite.served.url.href);
 		mkdirSync(join(dir, "config"));
 		writeFileSync(join(dir, "config", "mcporter.json"), config);
 		const run = await runDocumented("npx mcporter call tools.", dir);
@@ -111,7 +97,7 @@ describe.concurrent("mcp-remote in the documented Claude Desktop config", () => 
 		};
 		const { command, args } = asInstalled(
 			[entry.command, ...entry.args],
-			served.url,
+			suite.served.url,
 		);
 		const env = clientEnv(dir, {
 			...entry.env,
@@ -123,11 +109,11 @@ describe.concurrent("mcp-remote in the documented Claude Desktop config", () => 
 		// Claude Desktop's side of the conversation: one request at a time, each answered first.
 		const desktop = new StdioDriver(command, args, { env, cwd: dir });
 		try {
-			const initialized = await desktop.request(0, "initialize", {
-				protocolVersion: "2025-06-18",
-				capabilities: {},
-				clientInfo: { name: "claude-ai", version: "0.1.0" },
-			});
+			const initialized = await desktop.request(
+				0,
+				"initialize",
+				DESKTOP_INITIALIZE,
+			);
 			expect(initialized.result?.serverInfo?.name, desktop.stderr).toBe(
 				"proxy-fixture",
 			);
@@ -168,7 +154,7 @@ describe.concurrent("the MCP Inspector's web UI with --transport, --server-url a
 				),
 				env,
 			),
-			served.url,
+			suite.served.url,
 		);
 		const web = spawnClient(command, args, { env, cwd: dir });
 		let output = "";
@@ -197,7 +183,7 @@ describe.concurrent("the MCP Inspector's web UI with --transport, --server-url a
 			const [config] = Object.values(mcpServers);
 			expect(config).toMatchObject({
 				type: "streamable-http",
-				url: served.url.href,
+				url: suite.served.url.href,
 				headers: { Authorization: `Bearer ${TOKEN}` },
 			});
 			// The page sends an entry's headers as its connection settings.
@@ -228,16 +214,7 @@ describe.concurrent("the MCP Inspector's web UI with --transport, --server-url a
 				expect(sent, JSON.stringify(sent)).toMatchObject({ ok: true });
 				return "id" in message ? answers.get(message.id) : undefined;
 			};
-			await send({
-				jsonrpc: "2.0",
-				id: 1,
-				method: "initialize",
-				params: {
-					protocolVersion: "2025-06-18",
-					capabilities: {},
-					clientInfo: { name: "inspector-web", version: "2" },
-				},
-			});
+			await send(INITIALIZE_MESSAGE);
 			await send({ jsonrpc: "2.0", method: "notifications/initialized" });
 			const listed = await send({
 				jsonrpc: "2.0",
