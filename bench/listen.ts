@@ -401,6 +401,8 @@ const section = [
 	...rows,
 	"",
 	`Processes left running after SIGTERM to each bridge (then killed): ${left}.`,
+	"",
+	"How to read it: the proxy starts one server per session (in a process group of its own, ended with the session), so a session's start is a server's start and its memory a server's; supergateway `--stateful` does the same through a shell (two processes a session); mcp-proxy starts one server for every session together, so its sessions cost almost nothing and share the server's state, which a server written for one client does not expect. The floor has no bridge and no stdio hop, and serves every session from one process (one core). On a shared machine the absolute numbers move from run to run; compare within the run.",
 	"<!-- listen:end -->",
 	"",
 ].join("\n");
