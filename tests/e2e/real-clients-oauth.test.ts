@@ -188,7 +188,7 @@ describe.concurrent("clients without the token", () => {
 		expect(desktop.stderr).not.toContain("Waiting for authorization");
 		// Claude Desktop's initialize gets no answer: the process is gone.
 		expect(await answer).toBeInstanceOf(Error);
-	});
+	}, 45_000);
 
 	it("mcporter call prints the sentence as its first line", async () => {
 		const ran = await run("mcporter", [
