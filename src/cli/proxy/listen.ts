@@ -19,6 +19,7 @@ import {
 	refusal,
 	sendRefusal,
 } from "./_listen-admission.js";
+import { answerOAuth } from "./_listen-oauth.js";
 import { type ListenSession, ListenSessions } from "./_listen-sessions.js";
 import {
 	postedRequests,
@@ -152,6 +153,11 @@ class ListenServer {
 			sendRefusal(response, refused);
 		};
 		const peer = this.#gate.checkPeer(request);
+		if (
+			peer?.status === 401 &&
+			answerOAuth(request, response, path, this.#context.log)
+		)
+			return;
 		if (peer !== undefined) return refuse(peer);
 		if (path !== "/mcp" && path !== "/")
 			return refuse(refusal(404, "Not Found: the MCP endpoint is /mcp"));
