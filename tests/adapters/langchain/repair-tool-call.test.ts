@@ -31,7 +31,7 @@ async function wired(catalog?: readonly CatalogTool[]) {
 async function callThrough(
 	tools: Awaited<ReturnType<typeof wired>>["tools"],
 	name: string,
-	onCorrection?: (resolution: Resolution, message: string) => void,
+	onCorrection?: (message: string, resolution: Resolution) => void,
 ): Promise<ToolMessage> {
 	const message = new AIMessage({
 		content: "",
@@ -58,7 +58,7 @@ describe("repairToolCall", () => {
 	it("sends a camelCased name to the MCP tool behind its wire name", async () => {
 		const { server, tools } = await wired();
 		const messages: string[] = [];
-		const reply = await callThrough(tools, "linear_listIssues", (_, message) =>
+		const reply = await callThrough(tools, "linear_listIssues", (message) =>
 			messages.push(message),
 		);
 		expect(reply.status).toBe("success");

@@ -46,7 +46,7 @@ describe("repairModel", () => {
 		const messages: string[] = [];
 		const model = repairModel(new ScriptedModel("linear_listIssues"), {
 			servers: [server],
-			onCorrection: (_, message) => messages.push(message),
+			onCorrection: (message) => messages.push(message),
 		});
 		const agent = new Agent({ name: "helper", model, mcpServers: [server] });
 		const result = await runner.run(agent, "go");
