@@ -11,7 +11,7 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { loadMcpTools } from "@langchain/mcp-adapters";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { Agent, MCPServerStdio, Runner } from "@openai/agents";
+import * as agents014 from "@openai/agents";
 import { generateText, stepCountIs, type ToolSet } from "ai";
 import { repairToolCall as aiRepair, wireToolSet } from "mcp-tool-names/ai";
 import { wrapTransport } from "mcp-tool-names/jsonrpc";
@@ -21,6 +21,7 @@ import {
 } from "mcp-tool-names/langchain";
 import { repairModel, wrapMcpServer } from "mcp-tool-names/openai-agents";
 import { wrapClient, wrapServer } from "mcp-tool-names/sdk";
+import * as agents020 from "openai-agents-v0-20";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogServer, TABLE_CATALOG } from "../_hosts/catalog-server.js";
 import { modelCalling } from "../ai/_model.js";
@@ -150,14 +151,20 @@ const ENTRIES: Entry[] = [
 	sdkEntry(
 		"WireRewriter (wrapTransport), SDK 1.32 McpServer",
 		kit("SDK 1.32 McpServer"),
-		(serverKit, handle) =>
-			serverKit.connect(handle.server, (transport) =>
+		async (serverKit, handle) => {
+			const peer = await serverKit.connect(handle.server, (transport) =>
 				wrapTransport(transport, { side: "server", resolve: true }),
-			),
+			);
+			// A bare rewriter learns the catalog from a listing that passes it (the proxy
+			// primes its own, see its row): list first, as clients do.
+			await peer.list();
+			return peer;
+		},
 	),
 	proxyEntry(),
 	aiEntry(),
-	agentsEntry(),
+	agentsEntry("0.14.3", agents014),
+	agentsEntry("0.20.0", agents020 as unknown as typeof agents014),
 	langchainEntry(),
 ];
 
@@ -252,14 +259,15 @@ function aiEntry(): Entry {
 }
 
 /** The Agents SDK's Runner with a wrapped MCPServerStdio and a repaired model. */
-function agentsEntry(): Entry {
-	let server: MCPServerStdio;
+function agentsEntry(version: string, agents: typeof agents014): Entry {
+	const { Agent, MCPServerStdio, Runner } = agents;
+	let server: agents014.MCPServerStdio;
 	const runner = new Runner({
 		tracingDisabled: true,
 		toolNotFoundBehavior: "return_error_to_model",
 	});
 	return {
-		label: "openai-agents: wrapMcpServer + repairModel",
+		label: `openai-agents ${version}: wrapMcpServer + repairModel`,
 		hints: true,
 		async start() {
 			server = wrapMcpServer(
