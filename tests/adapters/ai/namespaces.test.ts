@@ -40,6 +40,15 @@ async function run(call: FunctionCallItem) {
 	const corrections: string[] = [];
 	const tools = {
 		...wireToolSet(await client.tools(), { namespace: NAMESPACE }),
+		// Another server's namespace beside the catalog's, with a tool of its own.
+		get_contact: tool({
+			description: "Get a contact",
+			inputSchema: z.object({ q: z.string().optional() }),
+			providerOptions: {
+				openai: { namespace: { name: "crm", description: "The CRM server" } },
+			},
+			execute: async () => "get_contact ran",
+		}),
 		exec_command: tool({
 			description: "Run a command",
 			inputSchema: z.object({ q: z.string().optional() }),
@@ -75,7 +84,7 @@ describe("repairToolCall with @ai-sdk/openai, namespaced calls", () => {
 			namespace: "catalog",
 			name: "get_user",
 		});
-		const [namespace, top] = firstRequest?.tools ?? [];
+		const [namespace, , top] = firstRequest?.tools ?? [];
 		expect(namespace).toMatchObject({ type: "namespace", name: "catalog" });
 		expect(
 			((namespace?.tools ?? []) as { name: string }[]).map(
@@ -121,7 +130,7 @@ describe("repairToolCall with @ai-sdk/openai, namespaced calls", () => {
 
 	it("never corrects a slip under another server's namespace; the model reads the hint", async () => {
 		const outcome = await run({
-			namespace: "other",
+			namespace: "crm",
 			name: "linear_listIssues",
 		});
 		expect(outcome.ran).toEqual([]);
@@ -135,7 +144,7 @@ describe("repairToolCall with @ai-sdk/openai, namespaced calls", () => {
 		// The AI SDK keys tools by bare name and never asks the repair about a name it has;
 		// docs/hosts.md says so.
 		const outcome = await run({
-			namespace: "other",
+			namespace: "crm",
 			name: "linear_list_issues",
 		});
 		expect(outcome.ran).toEqual(["linear.list_issues"]);

@@ -83,6 +83,19 @@ describe.each(LINES)(
 						return "exec_command ran";
 					},
 				});
+				// Another server's namespace beside the catalog's, with a tool of its own.
+				const crm = agents.toolNamespace({
+					name: "crm",
+					description: "The CRM server",
+					tools: [
+						agents.tool({
+							name: "get_contact",
+							description: "Get a contact",
+							parameters: z.object({ q: z.string().optional() }),
+							execute: async () => "get_contact ran",
+						}),
+					],
+				});
 				const agent = new agents.Agent({
 					name: "helper",
 					model: repair
@@ -91,7 +104,7 @@ describe.each(LINES)(
 								onCorrection: (message) => corrections.push(message),
 							})
 						: model,
-					tools: [...namespaced, exec],
+					tools: [...namespaced, ...crm, exec],
 				});
 				const runner = new agents.Runner({
 					tracingDisabled: true,
@@ -184,12 +197,12 @@ describe.each(LINES)(
 
 		it("never routes a call under another server's namespace to this server's tool: it hints", async () => {
 			const outcome = await run({
-				namespace: "other",
+				namespace: "crm",
 				name: "linear_list_issues",
 			});
 			expect(outcome.ran).toEqual([]);
 			expect(outcome.outputs).toEqual([
-				"Tool 'other.linear_list_issues' not found. Did you mean catalog.linear_list_issues?",
+				"Tool 'crm.linear_list_issues' not found. Did you mean catalog.linear_list_issues?",
 			]);
 		});
 
