@@ -123,11 +123,13 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 	const hints = new NotFoundHints();
 
 	const repair = <I>(request: ModelRequest, output: readonly I[]): I[] => {
+		// Read the request's tools once, and only when a call needs them.
 		let catalog: AgentCatalog | undefined;
-		return output.map((item) => {
+		const catalogOf = (): AgentCatalog => {
 			catalog ??= agentCatalogOf(request, listings, routing.protection);
-			return repairCall(item, catalog, router, hints);
-		});
+			return catalog;
+		};
+		return output.map((item) => repairCall(item, catalogOf, router, hints));
 	};
 
 	const repaired: Model = {
@@ -163,7 +165,7 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
  */
 function repairCall<I>(
 	item: I,
-	catalog: AgentCatalog,
+	catalogOf: () => AgentCatalog,
 	router: HostRouter,
 	hints: NotFoundHints,
 ): I {
@@ -175,6 +177,7 @@ function repairCall<I>(
 		typeof call.namespace === "string" && call.namespace !== ""
 			? call.namespace
 			: undefined;
+	const catalog = catalogOf();
 	if (catalog.places(name, namespace)) return item;
 	const decision = router.route(
 		{ name, namespace, arguments: call.arguments },

@@ -85,6 +85,28 @@ describe("repairToolCall", () => {
 		).toBeNull();
 	});
 
+	it("routes tools of several wireTools calls and tools of your own together, on canonical names", async () => {
+		const first = await wired();
+		const second = await wired([{ name: "github/create_issue" }]);
+		const tools = [
+			...first.tools,
+			...second.tools,
+			{ name: "my_tool", metadata: {} },
+		];
+		const told: string[] = [];
+		const onCorrection = (message: string) => told.push(message);
+		expect(
+			repairToolCall({ name: "fetch_content" }, tools, { onCorrection }),
+		).toEqual({ name: "websearch_fetch_content" });
+		expect(
+			repairToolCall({ name: "create_issue" }, tools, { onCorrection }),
+		).toEqual({ name: "github_create_issue" });
+		expect(told).toEqual([
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to github/create_issue (input: create_issue).",
+		]);
+	});
+
 	it("does not turn set_user into get_user", async () => {
 		const { server, tools } = await wired();
 		const reply = await callThrough(tools, "set_user");
