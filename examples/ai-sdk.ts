@@ -68,7 +68,7 @@ export async function main(
 			tools,
 			stopWhen: stepCountIs(2),
 			experimental_repairToolCall: repairToolCall({
-				onCorrection: (_, message) => log(message),
+				onCorrection: (message) => log(message),
 			}),
 			prompt: "Which issues are open for the core team?",
 		});

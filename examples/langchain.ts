@@ -46,7 +46,7 @@ export async function main(
 			tool_calls: (message.tool_calls ?? []).map(
 				(call) =>
 					repairToolCall(call, tools, {
-						onCorrection: (_, line) => log(line),
+						onCorrection: (line) => log(line),
 					}) ?? call,
 			),
 		});

@@ -84,7 +84,7 @@ export async function main(
 			name: "helper",
 			model: repairModel(model, {
 				servers: [tracker],
-				onCorrection: (_, message) => log(message),
+				onCorrection: (message) => log(message),
 			}),
 			mcpServers: [tracker],
 		});

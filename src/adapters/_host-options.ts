@@ -22,7 +22,7 @@ interface HostRepairOptions {
 	mode?: "safe" | "mcporter";
 	protection?: Protection;
 	isProtected?: (name: string) => boolean;
-	onCorrection?: (resolution: Resolution, message: string) => void;
+	onCorrection?: (message: string, resolution: Resolution) => void;
 }
 
 /** The repair options, checked, with the protection default filled in. */

@@ -1,5 +1,17 @@
-import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
-import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
+import {
+	checkOptions,
+	invalidArgument,
+	invalidOption,
+	isName,
+	isRecord,
+	readArgument,
+} from "../../core/guards.js";
+import {
+	isWireSafe,
+	type NameProfile,
+	type ProfileName,
+	WireNameCodec,
+} from "../../index.js";
 import { wireCodecOf } from "../_host-options.js";
 
 const FN = "wireToolSet";
@@ -24,6 +36,13 @@ export interface WireToolSetOptions {
 	reserve?: number;
 	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
 	codec?: WireNameCodec;
+	/**
+	 * Puts every tool in one OpenAI Responses API namespace, as a host does with each MCP
+	 * server: each tool is copied with `providerOptions.openai.namespace` set, which
+	 * `@ai-sdk/openai` sends as a `namespace` tool. `name` is made safe as a wire name is
+	 * (`my tracker` → `my_tracker`); `description` is required by the API.
+	 */
+	namespace?: { name: string; description: string };
 }
 
 /**
@@ -44,8 +63,10 @@ export type ToolSetLike = { readonly [name: string]: object };
  * its MCP tool by the canonical name it closed over, so nothing needs decoding.
  *
  * @param tools - a `ToolSet`, e.g. what `@ai-sdk/mcp`'s `client.tools()` returns
- * @param options - `profile` (default `openai`) or a shared `codec`
- * @returns a new tool set with the same tools (the same type) under wire names
+ * @param options - `profile` (default `openai`) or a shared `codec`; `namespace` to put the
+ * tools in a Responses API namespace
+ * @returns a new tool set with the same tools (the same type; copies in a `namespace`) under
+ * wire names
  * @throws McpToolNamesError `invalid-argument` when `tools` is not an object;
  * `invalid-option` for `codec` together with `profile`; `invalid-profile` for an unknown profile
  * @example
@@ -69,19 +90,69 @@ export function wireToolSet<T extends ToolSetLike>(
 		() => Object.keys(tools).map((name) => [name, tools[name]] as const),
 		TOOL_SET,
 	);
-	const codec = wireCodecOf(FN, options);
+	const { namespace, ...codecOptions } = checkOptions(FN, options);
+	const inNamespace = namespaceOption(namespace);
+	const codec = wireCodecOf(FN, codecOptions);
 	const wires = codec.encodeAll(entries.map(([name]) => name));
 	// A null prototype, as @ai-sdk/mcp builds its own: `__proto__` is a valid wire name.
 	const wired: { [name: string]: T[keyof T] } = Object.create(null);
-	entries.forEach(([name, tool], index) => {
-		wired[wires[index] ?? name] = tool as T[keyof T];
+	entries.forEach(([name, given], index) => {
+		const wire = wires[index] ?? name;
+		const tool = inNamespace === undefined ? given : inNamespace(given);
+		wired[wire] = tool as T[keyof T];
+		if (typeof tool !== "object" || tool === null) return;
+		const keys = WIRED.get(tool) ?? new Map<string, WireNameCodec>();
+		WIRED.set(tool, keys.set(wire, codec));
 	});
-	WIRED.set(wired, codec);
 	return wired;
 }
 
+/** The `namespace` option, checked: a function that copies a tool into the namespace. */
+function namespaceOption(
+	value: unknown,
+): ((tool: unknown) => unknown) | undefined {
+	if (value === undefined) return undefined;
+	const given = isRecord(value) ? value : {};
+	const { name, description } = given;
+	if (!isName(name) || !isName(description))
+		throw invalidOption(
+			FN,
+			"namespace",
+			"{ name, description } with non-empty strings",
+			value,
+		);
+	// A namespace is named like a function: the same alphabet, so the same rules.
+	const namespace = {
+		name: isWireSafe(name) ? name : new WireNameCodec().encode(name),
+		description,
+	};
+	return (tool) => {
+		if (!isRecord(tool)) return tool;
+		const providerOptions = isRecord(tool.providerOptions)
+			? tool.providerOptions
+			: {};
+		const openai = isRecord(providerOptions.openai)
+			? providerOptions.openai
+			: {};
+		return Object.assign(Object.create(Object.getPrototypeOf(tool)), tool, {
+			providerOptions: { ...providerOptions, openai: { ...openai, namespace } },
+		});
+	};
+}
+
 /**
- * The codec behind each tool set `wireToolSet` returned, so `repairToolCall` routes on the
- * canonical names (and their namespaces) the wire names stand for. Internal: not exported from the package entry.
+ * The canonical name behind the key a tool has in a tool set: what a `wireToolSet` call that
+ * keyed this very tool under `key` issued it for, or `key` itself. Read per tool, not per
+ * set, so a set spread into another (`{ ...wired, myTool }`), merged with another server's,
+ * or grown later keeps its canonical names.
  */
-export const WIRED: WeakMap<object, WireNameCodec> = new WeakMap();
+export function canonicalKeyOf(tool: unknown, key: string): string {
+	if (typeof tool !== "object" || tool === null) return key;
+	return WIRED.get(tool)?.get(key)?.lookup(key) ?? key;
+}
+
+/**
+ * Each tool object `wireToolSet` saw: the wire names it keyed it under, each with the codec
+ * that issued it (the latest, when a set is wired again). Module-local, never global.
+ */
+const WIRED = new WeakMap<object, Map<string, WireNameCodec>>();

@@ -1,10 +1,10 @@
 import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
-import type { Resolution, WireNameCodec } from "../../index.js";
+import type { Resolution } from "../../index.js";
 import { repairOptionsOf } from "../_host-options.js";
 import { hostRouter } from "../_host-route.js";
 import type { Protection } from "../routing/tool-entry.js";
 import { readNamedTools } from "./_named-tools.js";
-import { WIRED } from "./wire-tools.js";
+import { canonicalToolName } from "./wire-tools.js";
 
 const FN = "repairToolCall";
 const TOOL_CALL = "a tool call with a string name";
@@ -17,7 +17,7 @@ const TOOL_CALL = "a tool call with a string name";
  *
  * @example
  * ```ts
- * const options: RepairToolCallOptions = { onCorrection: (_, message) => console.warn(message) };
+ * const options: RepairToolCallOptions = { onCorrection: console.warn };
  * ```
  */
 export interface RepairToolCallOptions {
@@ -30,8 +30,11 @@ export interface RepairToolCallOptions {
 	 * {@link wireTools}, about the canonical name behind it.
 	 */
 	isProtected?: (name: string) => boolean;
-	/** Told of every correction, with the ready log line. */
-	onCorrection?: (resolution: Resolution, message: string) => void;
+	/**
+	 * Told of every correction: the ready log line, naming the canonical tool, and the
+	 * resolution (so `onCorrection: console.warn` works).
+	 */
+	onCorrection?: (message: string, resolution: Resolution) => void;
 }
 
 /** What {@link repairToolCall} reads of a tool: its name and the MCP annotations it kept. */
@@ -57,7 +60,7 @@ export interface NamedTool {
  *
  * @param toolCall - one of `message.tool_calls`
  * @param tools - the tools the model was given
- * @param options - `mode`, `protection`, `isProtected`, `onCorrection(resolution, message)`
+ * @param options - `mode`, `protection`, `isProtected`, `onCorrection(message, resolution)`
  * @returns the call with the corrected name, or `null`
  * @throws McpToolNamesError `invalid-argument` when `toolCall` has no string name or `tools`
  * is not an array of tools with string names (a value whose properties throw when read
@@ -87,20 +90,22 @@ export function repairToolCall<C extends { name: string }>(
 		throw invalidArgument(FN, "toolCall", TOOL_CALL, toolCall);
 	const named = namedTools(tools);
 	if (named.some(({ name }) => name === sent)) return null;
-	const codec = sharedCodecOf(named);
-	const entries = named.map(({ name, annotations, schema }) =>
-		router.entryOf(codec?.lookup(name) ?? name, annotations, name, schema),
-	);
 	const args = readArgument(FN, "toolCall", toolCall, () =>
 		isRecord(toolCall) ? (toolCall as Record<string, unknown>).args : undefined,
 	);
-	const correction = router.correct(sent, entries, codec, args);
-	if (
-		correction === undefined ||
-		!named.some(({ name }) => name === correction.name)
-	)
-		return null;
-	return { ...toolCall, name: correction.name };
+	// Canonical names per tool, so tools from several wireTools calls (several servers, tools
+	// added later) and tools of your own route together.
+	const decision = router.route(
+		{ name: sent, arguments: args },
+		named.map(({ tool, name, annotations, schema }) => ({
+			known: name,
+			canonical: canonicalToolName(tool, name),
+			annotations,
+			inputSchema: schema,
+		})),
+	);
+	if (decision.kind === "unknown") return null;
+	return { ...toolCall, name: decision.name };
 }
 
 /** A tool as read once: the object, its name and the MCP annotations it kept. */
@@ -122,14 +127,4 @@ function namedTools(tools: unknown): ReadTool[] {
 			schema,
 		};
 	});
-}
-
-/** The codec every tool came through `wireTools` with, if they share one. */
-function sharedCodecOf(named: readonly ReadTool[]): WireNameCodec | undefined {
-	const first = named[0];
-	const codec = first === undefined ? undefined : WIRED.get(first.tool);
-	return codec !== undefined &&
-		named.every(({ tool }) => WIRED.get(tool) === codec)
-		? codec
-		: undefined;
 }

@@ -75,7 +75,13 @@ export function wireTools<T extends { name: string }>(
 }
 
 /**
- * The codec behind each tool `wireTools` returned, so `repairToolCall` routes on the
- * canonical names (and their namespaces) the wire names stand for. Internal: not exported from the package entry.
+ * The canonical name behind a tool's name: what the codec of the `wireTools` call that
+ * returned this very tool issued its name for, or the name itself (a tool of your own, or one
+ * renamed since).
  */
-export const WIRED: WeakMap<object, WireNameCodec> = new WeakMap();
+export function canonicalToolName(tool: object, name: string): string {
+	return WIRED.get(tool)?.lookup(name) ?? name;
+}
+
+/** The codec behind each tool `wireTools` returned. Module-local, never global. */
+const WIRED = new WeakMap<object, WireNameCodec>();

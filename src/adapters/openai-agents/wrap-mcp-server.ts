@@ -151,23 +151,23 @@ export function wrapMcpServer<S extends MCPServer>(
 			return typeof value === "function" ? value.bind(target) : value;
 		},
 	});
-	const listing = (): readonly MCPTool[] => listed;
-	LISTINGS.set(wrapped, listing);
-	CANONICAL.set(listing, (wire) => router.knownName(wire));
+	LISTINGS.set(wrapped, {
+		tools: () => listed,
+		canonicalOf: (wire) => router.knownName(wire),
+	});
 	return wrapped;
 }
 
-/**
- * What each server wrapped by `wrapMcpServer` listed last: its MCP tools under wire names,
- * annotations included, so `repairModel` can keep destructive tools out of reach. Keyed by
- * the wrapper; module-local, never global.
- */
-export const LISTINGS: WeakMap<object, () => readonly unknown[]> =
-	new WeakMap();
+/** What `repairModel` reads of a server `wrapMcpServer` wrapped. */
+export interface WrappedListing {
+	/** The MCP tools it listed last, under wire names, annotations included. */
+	tools(): readonly unknown[];
+	/** The canonical MCP name behind a wire name it listed. */
+	canonicalOf(wire: string): string | undefined;
+}
 
 /**
- * The canonical MCP name behind a wire name a wrapped server listed, keyed by its listing
- * function in {@link LISTINGS}, so a correction line names the canonical target.
+ * Each server wrapped by `wrapMcpServer`, keyed by the wrapper, so `repairModel` routes on the
+ * canonical names and keeps destructive tools out of reach. Module-local, never global.
  */
-export const CANONICAL: WeakMap<object, (wire: string) => string | undefined> =
-	new WeakMap();
+export const LISTINGS: WeakMap<object, WrappedListing> = new WeakMap();

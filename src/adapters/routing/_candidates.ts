@@ -49,7 +49,8 @@ export function candidatesOf(
 		if (previous?.source === source) return previous;
 		const tools = new Map<string, ToolEntry>();
 		for (const entry of byName.values()) {
-			const candidate = codec?.wireNameOf(entry.name) ?? entry.name;
+			const candidate =
+				entry.known ?? codec?.wireNameOf(entry.name) ?? entry.name;
 			if (candidate.length <= MAX_CANDIDATE_LENGTH) tools.set(candidate, entry);
 		}
 		const listed = [...tools].map(([name, entry]) =>
@@ -61,7 +62,11 @@ export function candidatesOf(
 			source,
 			index: new NameIndex(listed),
 			tools,
-			servers: serversWith(state, byName.keys()),
+			servers: serversWith(
+				state,
+				byName.keys(),
+				[...byName.values()].some((entry) => entry.known !== undefined),
+			),
 		};
 	}
 	if (codec === undefined || codec.size === 0) return undefined;
@@ -77,19 +82,24 @@ export function candidatesOf(
 		source,
 		index: new NameIndex(wires),
 		tools: new Map(),
-		servers: serversWith(state, canonicals),
+		servers: serversWith(state, canonicals, false),
 	};
 }
 
-/** The configured servers and the namespaces of `names`, or `undefined` for none. */
+/**
+ * The configured servers and, when the names callers know are not the canonical ones (a codec's
+ * wire names, a host framework's names), the namespaces of the canonical `names`; `undefined`
+ * for none.
+ */
 function serversWith(
 	state: CandidateSource,
 	names: Iterable<string>,
+	renamed: boolean,
 ): readonly string[] | undefined {
 	const servers = new Set<string>();
 	if (state.servers !== undefined)
 		for (const server of state.servers) servers.add(server);
-	if (state.codec !== undefined)
+	if (state.codec !== undefined || renamed)
 		for (const name of names)
 			for (const namespace of namespacesOf(name)) servers.add(namespace);
 	return servers.size === 0 ? undefined : [...servers];

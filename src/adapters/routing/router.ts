@@ -72,6 +72,8 @@ export class ToolRouter {
 	#tools: ToolEntry[] = [];
 	/** Canonical name → its entry; a name listed twice is protected if either entry is. */
 	#byName = new Map<string, ToolEntry>();
+	/** Known name → its entry, for the entries a host framework renamed ({@link ToolEntry.known}). */
+	#byKnown = new Map<string, ToolEntry>();
 	#version = 0;
 	#candidates: Candidates | undefined;
 
@@ -116,12 +118,15 @@ export class ToolRouter {
 		if (!append) {
 			this.#tools = [];
 			this.#byName = new Map();
+			this.#byKnown = new Map();
 		}
 		for (const entry of fresh) {
 			this.#tools.push(entry);
 			const known = this.#byName.get(entry.name);
 			if (known === undefined || (entry.protected && !known.protected))
 				this.#byName.set(entry.name, entry);
+			if (entry.known !== undefined && !this.#byKnown.has(entry.known))
+				this.#byKnown.set(entry.known, entry);
 		}
 		this.#codec?.encodeAll(fresh.map((entry) => entry.name));
 		this.#version++;
@@ -159,9 +164,9 @@ export class ToolRouter {
 	}
 
 	/**
-	 * The canonical name `sent` means without resolving: the tool an issued wire name was
-	 * handed out for, or `sent` itself when it is a canonical name of the catalog or the
-	 * codec. Never reports.
+	 * The canonical name `sent` means without resolving: the tool an issued wire name (or a
+	 * known name, {@link ToolEntry.known}) stands for, or `sent` itself when it is a canonical
+	 * name of the catalog or the codec. Never reports.
 	 *
 	 * @param sent - the name a caller sent
 	 * @returns the canonical name, or `undefined` when only resolution can tell
@@ -169,7 +174,7 @@ export class ToolRouter {
 	knownName(sent: string): string | undefined {
 		if (!isName(sent)) return undefined;
 		const codec = this.#codec;
-		const issued = codec?.lookup(sent);
+		const issued = codec?.lookup(sent) ?? this.#byKnown.get(sent)?.name;
 		if (issued !== undefined) return issued;
 		if (this.#byName.has(sent) || codec?.wireNameOf(sent) !== undefined)
 			return sent;
@@ -177,18 +182,25 @@ export class ToolRouter {
 	}
 
 	/**
-	 * Where a `tools/call` for `sent` goes. Never throws on data.
+	 * Where a `tools/call` for `name` goes. Never throws on data.
 	 *
-	 * @param sent - the name a caller sent
+	 * @param name - the name a caller sent
 	 * @param options - `report: false` to decide without calling `onDecision`; `arguments`:
-	 * the call's arguments, weighed against the listed schemas (resolution rule 7)
+	 * the call's arguments, weighed against the listed schemas (resolution rule 7);
+	 * `namespace`: the namespace the call carried, if any; the name routed (and the decision's
+	 * `sent`) is then `namespace/name`, or `name` alone when the namespace equals it
 	 * @returns the decision
 	 * @throws whatever `onDecision` throws
 	 */
 	route(
-		sent: string,
-		options: { report?: boolean; arguments?: unknown } = {},
+		name: string,
+		options: {
+			report?: boolean;
+			arguments?: unknown;
+			namespace?: unknown;
+		} = {},
 	): RouteDecision {
+		const sent = callNameOf(name, options.namespace);
 		const known = this.knownName(sent);
 		if (known !== undefined) return { kind: "known", sent, name: known };
 		const decision = this.#decide(sent, options.arguments);
@@ -288,7 +300,24 @@ export class ToolRouter {
 	}
 }
 
-// Small pure parts of the router: hint sentences, catalog comparison, option copies.
+// Small pure parts of the router: call names, hint sentences, catalog comparison, option copies.
+
+/**
+ * The name a call means when it carries a namespace: OpenAI's Responses API groups tools in
+ * `namespace` tools and sends `namespace` beside `name` on a `function_call`; Anthropic's and
+ * Gemini's hosted MCP calls carry `server_name`. `namespace/name`, or `name` alone when the
+ * namespace is missing, empty or equal to the name: the OpenAI SDK's own parser reads
+ * `namespace === name` as the top-level tool of that name, and a host that glues the two
+ * (`exec_commandexec_command`) is resolution rule 9.
+ */
+function callNameOf(name: string, namespace: unknown): string {
+	return typeof namespace === "string" &&
+		namespace !== "" &&
+		namespace !== name &&
+		typeof name === "string"
+		? `${namespace}/${name}`
+		: name;
+}
 
 /** The names a resolution offers the caller, corrected or suggested. */
 function suggestionsOf(resolution: Resolution): string[] {
@@ -334,6 +363,7 @@ function sameEntries(
 		const y = b[i] as ToolEntry;
 		if (
 			x.name !== y.name ||
+			x.known !== y.known ||
 			x.protected !== y.protected ||
 			!sameSchema(x.inputSchema, y.inputSchema)
 		)

@@ -31,6 +31,12 @@ export interface ToolEntry {
 	readonly protected: boolean;
 	/** The tool's listed `inputSchema`, when it had one. */
 	readonly inputSchema?: unknown;
+	/**
+	 * The name callers know the tool by when a host framework renamed it (a tool set's key, a
+	 * prefixed or namespaced name); routing resolves against it, as against a codec's wire
+	 * names, and answers with the canonical `name`.
+	 */
+	readonly known?: string;
 }
 
 /**

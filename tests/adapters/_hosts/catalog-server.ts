@@ -21,6 +21,20 @@ export const ARGUMENT_CATALOG: readonly CatalogTool[] = [
 	{ name: "remove_user", input: { user_id: z.string() } },
 ];
 
+/**
+ * The catalog of the one-answer table (tests/adapters/routing/one-answer.test.ts): the
+ * README's slips and the doubled and namespace shapes are decided against it by every entry.
+ */
+export const TABLE_CATALOG: readonly CatalogTool[] = [
+	{ name: "websearch/fetch_content" },
+	{ name: "linear.list_issues" },
+	{ name: "linear.list_issue_statuses" },
+	{ name: "execute_sql" },
+	{ name: "users/set_user" },
+	{ name: "files/delete_all", destructive: true },
+	{ name: "exec_command" },
+];
+
 /** The catalog the host-framework tests serve: names no provider accepts as they are. */
 export const HOST_CATALOG: readonly CatalogTool[] = [
 	{ name: "linear.list_issues", readOnly: true },

@@ -42,7 +42,7 @@ async function mcpTools(
 async function run(
 	tools: ToolSet,
 	sent: string,
-	onCorrection?: (r: Resolution, m: string) => void,
+	onCorrection?: (message: string, resolution: Resolution) => void,
 ) {
 	return generateText({
 		model: modelCalling(sent, { q: "x" }),
@@ -67,7 +67,7 @@ describe("repairToolCall", () => {
 	it("routes a camelCased name the model sent to the MCP tool behind its wire name", async () => {
 		const { server, tools } = await mcpTools();
 		const corrections: string[] = [];
-		const result = await run(tools, "linear_listIssues", (_, message) =>
+		const result = await run(tools, "linear_listIssues", (message) =>
 			corrections.push(message),
 		);
 		expect(server.calls).toEqual(["linear.list_issues"]);
@@ -86,7 +86,7 @@ describe("repairToolCall", () => {
 	it("hands the resolution of the correction to onCorrection", async () => {
 		const { tools } = await mcpTools();
 		const seen: Resolution[] = [];
-		await run(tools, "fetch_content", (resolution) => seen.push(resolution));
+		await run(tools, "fetch_content", (_, resolution) => seen.push(resolution));
 		expect(seen).toEqual([
 			{
 				kind: "corrected",
@@ -102,9 +102,13 @@ describe("repairToolCall", () => {
 		const { server, tools } = await mcpTools();
 		await run(tools, "fetch_content");
 		expect(server.calls).toEqual(["websearch/fetch_content"]);
-		// The same keys without wireToolSet's codec: websearch_ is no namespace, so no guess.
-		const copy: ToolSet = { ...tools };
-		const result = await run(copy, "fetch_content");
+		// Keys renamed by hand stand for themselves: websearch_ is no namespace there.
+		const renamed: ToolSet = {
+			websearch_fetch_content_v2:
+				tools.websearch_fetch_content as ToolSet[string],
+			get_user: tools.get_user as ToolSet[string],
+		};
+		const result = await run(renamed, "fetch_content");
 		expect(server.calls).toEqual(["websearch/fetch_content"]);
 		expect(NoSuchToolError.isInstance(errorsOf(result)[0])).toBe(true);
 	});
@@ -112,7 +116,7 @@ describe("repairToolCall", () => {
 	it("maps a canonical name the model echoed to its wire name, without calling it a correction", async () => {
 		const { server, tools } = await mcpTools();
 		const told: string[] = [];
-		await run(tools, "linear.list_issues", (_, message) => told.push(message));
+		await run(tools, "linear.list_issues", (message) => told.push(message));
 		expect(server.calls).toEqual(["linear.list_issues"]);
 		expect(told).toEqual([]);
 	});

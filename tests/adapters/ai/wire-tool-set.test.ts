@@ -94,6 +94,41 @@ describe("wireToolSet", () => {
 		).toEqual(["linear.list_issues"]);
 	});
 
+	it("puts every tool in one Responses API namespace, its name made safe, on copies that keep the rest", () => {
+		const mine = {
+			...echo("a/b"),
+			providerOptions: { openai: { strict: true }, other: { x: 1 } },
+		};
+		const tools = wireToolSet(
+			{ "a/b": mine },
+			{ namespace: { name: "my tracker", description: "Issue tracker" } },
+		);
+		const copy = tools.a_b as typeof mine;
+		expect(copy).not.toBe(mine);
+		expect(copy.providerOptions).toEqual({
+			openai: {
+				strict: true,
+				namespace: { name: "my_tracker", description: "Issue tracker" },
+			},
+			other: { x: 1 },
+		});
+		expect(copy.execute).toBe(mine.execute);
+		expect(mine.providerOptions.openai).toEqual({ strict: true });
+	});
+
+	it("refuses a namespace without a name and a description", () => {
+		for (const namespace of [{ name: "crm" }, { description: "CRM" }, "crm"]) {
+			expect(
+				failureOf(() => wireToolSet({}, { namespace: namespace as never })),
+			).toEqual({
+				code: "invalid-option",
+				message: expect.stringMatching(
+					/^wireToolSet option namespace must be \{ name, description \} with non-empty strings, got /,
+				),
+			});
+		}
+	});
+
 	it("refuses codec and profile together, and a tool set that is not an object", () => {
 		const codec = new WireNameCodec();
 		expect(() => wireToolSet({}, { codec, profile: "openai" })).toThrow(

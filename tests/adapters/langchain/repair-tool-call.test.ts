@@ -31,7 +31,7 @@ async function wired(catalog?: readonly CatalogTool[]) {
 async function callThrough(
 	tools: Awaited<ReturnType<typeof wired>>["tools"],
 	name: string,
-	onCorrection?: (resolution: Resolution, message: string) => void,
+	onCorrection?: (message: string, resolution: Resolution) => void,
 ): Promise<ToolMessage> {
 	const message = new AIMessage({
 		content: "",
@@ -58,7 +58,7 @@ describe("repairToolCall", () => {
 	it("sends a camelCased name to the MCP tool behind its wire name", async () => {
 		const { server, tools } = await wired();
 		const messages: string[] = [];
-		const reply = await callThrough(tools, "linear_listIssues", (_, message) =>
+		const reply = await callThrough(tools, "linear_listIssues", (message) =>
 			messages.push(message),
 		);
 		expect(reply.status).toBe("success");
@@ -83,6 +83,28 @@ describe("repairToolCall", () => {
 				tools.map((tool) => ({ name: tool.name })),
 			),
 		).toBeNull();
+	});
+
+	it("routes tools of several wireTools calls and tools of your own together, on canonical names", async () => {
+		const first = await wired();
+		const second = await wired([{ name: "github/create_issue" }]);
+		const tools = [
+			...first.tools,
+			...second.tools,
+			{ name: "my_tool", metadata: {} },
+		];
+		const told: string[] = [];
+		const onCorrection = (message: string) => told.push(message);
+		expect(
+			repairToolCall({ name: "fetch_content" }, tools, { onCorrection }),
+		).toEqual({ name: "websearch_fetch_content" });
+		expect(
+			repairToolCall({ name: "create_issue" }, tools, { onCorrection }),
+		).toEqual({ name: "github_create_issue" });
+		expect(told).toEqual([
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+			"[mcp-tool-names] Auto-corrected tool call to github/create_issue (input: create_issue).",
+		]);
 	});
 
 	it("does not turn set_user into get_user", async () => {

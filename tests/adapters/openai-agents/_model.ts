@@ -15,6 +15,9 @@ type Done = Extract<StreamEvent, { type: "response_done" }>;
  */
 export class ScriptedModel implements Model {
 	readonly offered: string[][] = [];
+	/** The text of each tool output the runner sent back, as the model read it, once each. */
+	readonly read: string[] = [];
+	readonly #readCalls = new Set<string>();
 	readonly toolName: string;
 	readonly args: Record<string, unknown>;
 	#turn = 0;
@@ -24,7 +27,28 @@ export class ScriptedModel implements Model {
 		this.args = args;
 	}
 
+	/** Records the tool outputs of a request it has not seen yet. */
+	note(request: ModelRequest): void {
+		for (const item of Array.isArray(request.input) ? request.input : []) {
+			if (
+				item.type !== "function_call_result" ||
+				this.#readCalls.has(item.callId)
+			)
+				continue;
+			this.#readCalls.add(item.callId);
+			const { output } = item;
+			this.read.push(
+				typeof output === "string"
+					? output
+					: !Array.isArray(output) && output.type === "text"
+						? output.text
+						: JSON.stringify(output),
+			);
+		}
+	}
+
 	async getResponse(request: ModelRequest): Promise<ModelResponse> {
+		this.note(request);
 		this.offered.push(
 			request.tools.flatMap((tool) =>
 				tool.type === "function" ? [tool.name] : [],
@@ -68,6 +92,35 @@ export class ScriptedModel implements Model {
 				},
 				output: response.output as Done["response"]["output"],
 			},
+		};
+	}
+}
+
+/**
+ * A model that calls `toolName`, then reads what the runner sent back for that call and, when
+ * it says `Did you mean X?`, calls X; then answers "done". It records what it read.
+ */
+export class HintFollowingModel extends ScriptedModel {
+	#turn = 0;
+
+	override async getResponse(request: ModelRequest): Promise<ModelResponse> {
+		this.#turn += 1;
+		if (this.#turn !== 2) return super.getResponse(request);
+		this.note(request);
+		const hinted = /Did you mean ([\w.-]+)\?$/.exec(this.read.at(-1) ?? "");
+		if (hinted?.[1] === undefined) return super.getResponse(request);
+		return {
+			usage: new Usage(),
+			responseId: "response-retry",
+			output: [
+				{
+					type: "function_call",
+					callId: "call-2",
+					name: hinted[1],
+					arguments: JSON.stringify(this.args),
+					status: "completed",
+				},
+			],
 		};
 	}
 }

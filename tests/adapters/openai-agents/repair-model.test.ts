@@ -11,7 +11,7 @@ import { repairModel, wrapMcpServer } from "mcp-tool-names/openai-agents";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { failureOf, trap } from "../../_support/hostile.js";
-import { ScriptedModel } from "./_model.js";
+import { HintFollowingModel, ScriptedModel } from "./_model.js";
 
 const CATALOG = fileURLToPath(
 	new URL("../_hosts/stdio-catalog.ts", import.meta.url),
@@ -46,7 +46,7 @@ describe("repairModel", () => {
 		const messages: string[] = [];
 		const model = repairModel(new ScriptedModel("linear_listIssues"), {
 			servers: [server],
-			onCorrection: (_, message) => messages.push(message),
+			onCorrection: (message) => messages.push(message),
 		});
 		const agent = new Agent({ name: "helper", model, mcpServers: [server] });
 		const result = await runner.run(agent, "go");
@@ -54,6 +54,41 @@ describe("repairModel", () => {
 		expect(messages).toEqual([
 			"[mcp-tool-names] Auto-corrected tool call to linear.list_issues (input: linear_listIssues).",
 		]);
+		expect(result.finalOutput).toBe("done");
+	});
+
+	it("routes on the canonical names: fetch_content reaches websearch/fetch_content", async () => {
+		const server = await catalog();
+		const messages: string[] = [];
+		const model = repairModel(new ScriptedModel("fetch_content"), {
+			servers: [server],
+			onCorrection: (message) => messages.push(message),
+		});
+		const agent = new Agent({ name: "helper", model, mcpServers: [server] });
+		expect(outputOf(await runner.run(agent, "go"))).toContain(
+			"websearch/fetch_content ran with",
+		);
+		expect(messages).toEqual([
+			"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+		]);
+	});
+
+	it("puts Did you mean after Tool 'x' not found., and a model that follows it succeeds", async () => {
+		const server = await catalog();
+		const scripted = new HintFollowingModel("set_user");
+		const agent = new Agent({
+			name: "helper",
+			model: repairModel(scripted, { servers: [server] }),
+			mcpServers: [server],
+		});
+		const result = await new Runner({
+			tracingDisabled: true,
+			toolNotFoundBehavior: "return_error_to_model",
+		}).run(agent, "go");
+		expect(scripted.read[0]).toBe(
+			"Tool 'set_user' not found. Did you mean get_user?",
+		);
+		expect(outputOf(result)).toContain("get_user ran with");
 		expect(result.finalOutput).toBe("done");
 	});
 

@@ -237,3 +237,94 @@ describe("ToolRouter", () => {
 		expect(r.route(wire as string)).toMatchObject({ name: "搜索/获取" });
 	});
 });
+
+describe("ToolRouter with the names a host framework knows", () => {
+	// What a framework entry hands the router: each tool's canonical name and the name the
+	// model sees (ToolEntry.known), no codec.
+	const catalog: ToolEntry[] = [
+		{
+			name: "websearch/fetch_content",
+			known: "websearch_fetch_content",
+			protected: false,
+		},
+		{
+			name: "linear.list_issues",
+			known: "linear_list_issues",
+			protected: false,
+		},
+		{ name: "files/delete_all", known: "files_delete_all", protected: true },
+		{ name: "tracker/get_user", known: "tracker/get_user", protected: false },
+	];
+	const hosted = () => {
+		const r = new ToolRouter({ correct: true });
+		r.setTools(catalog);
+		return r;
+	};
+
+	it("routes a known name, or a canonical name echoed, to its tool without resolving", () => {
+		const r = hosted();
+		expect(r.route("linear_list_issues")).toEqual({
+			kind: "known",
+			sent: "linear_list_issues",
+			name: "linear.list_issues",
+		});
+		expect(r.route("linear.list_issues")).toMatchObject({
+			kind: "known",
+			name: "linear.list_issues",
+		});
+	});
+
+	it("resolves against the known names, seeing the namespaces of the canonical ones", () => {
+		expect(hosted().route("fetch_content")).toMatchObject({
+			kind: "corrected",
+			name: "websearch/fetch_content",
+			message:
+				"[mcp-tool-names] Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
+		});
+		// Without the canonical names, websearch_ is no namespace: no guess.
+		const bare = new ToolRouter({ correct: true });
+		bare.setTools(
+			catalog.map(({ known, protected: p }) => ({
+				name: known as string,
+				protected: p,
+			})),
+		);
+		expect(bare.route("fetch_content").kind).toBe("unknown");
+	});
+
+	it("reads a call's namespace as namespace/name, and a namespace equal to the name as the name", () => {
+		const r = hosted();
+		expect(r.route("get_user", { namespace: "tracker" })).toMatchObject({
+			kind: "known",
+			sent: "tracker/get_user",
+			name: "tracker/get_user",
+		});
+		expect(r.route("get_users", { namespace: "tracker" })).toMatchObject({
+			kind: "corrected",
+			name: "tracker/get_user",
+		});
+		expect(
+			r.route("linear_list_issues", { namespace: "linear_list_issues" }),
+		).toMatchObject({ kind: "known", name: "linear.list_issues" });
+		expect(r.route("get_user", { namespace: "" })).toMatchObject({
+			kind: "corrected",
+			sent: "get_user",
+			name: "tracker/get_user",
+		});
+	});
+
+	it("never routes a call under another namespace to this tool: a hint", () => {
+		expect(hosted().route("get_user", { namespace: "crm" })).toMatchObject({
+			kind: "unknown",
+			sent: "crm/get_user",
+			hint: "Did you mean tracker/get_user?",
+		});
+	});
+
+	it("keeps a protected tool a hint, whatever the known name", () => {
+		expect(hosted().route("file_delete_all")).toMatchObject({
+			kind: "unknown",
+			hint: "Did you mean files_delete_all?",
+		});
+	});
+});
