@@ -150,7 +150,7 @@ export function resolveName(
 		);
 	}
 	stringArgument("resolveName", "input", input);
-	const data = indexDataOf(candidates);
+	const data = indexDataOf(candidates, "resolveName");
 	if (mode === "mcporter") {
 		if (input.length > MAX_INPUT_LENGTH) return { kind: "none", input };
 		return resolveMcporter(input, data);
@@ -192,7 +192,7 @@ export function suggest(
 		optionsArgument("suggest", options, ["limit"]).limit as number | undefined,
 	);
 	stringArgument("suggest", "input", input);
-	const data = indexDataOf(candidates);
+	const data = indexDataOf(candidates, "suggest");
 	if (input.length > MAX_INPUT_LENGTH) return [];
 	const norm = normalizeName(input);
 	if (norm === "") return [];

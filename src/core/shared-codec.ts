@@ -15,6 +15,7 @@ import {
 	checkOptions,
 	invalidOption,
 	isRecord,
+	optionKeys,
 	positiveIntegerOption,
 	readArgument,
 } from "./guards.js";
@@ -43,6 +44,16 @@ export interface SharedCodecOptions extends WireNameCodecOptions {
 }
 
 const FN = "SharedCodec";
+const OPTION_KEYS = optionKeys<SharedCodecOptions>({
+	store: true,
+	scope: true,
+	codec: true,
+	timeoutMs: true,
+	maxAttempts: true,
+	profile: true,
+	onDiagnostic: true,
+	onChange: true,
+});
 const STORE = "a CodecStore (with load and claim)";
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_ATTEMPTS = 32;
@@ -84,7 +95,7 @@ export class SharedCodec {
 	 */
 	constructor(options: SharedCodecOptions) {
 		const { store, scope, codec, timeoutMs, maxAttempts, ...rest } =
-			checkOptions(FN, options);
+			checkOptions(FN, options, OPTION_KEYS);
 		const [load, claim] = readArgument(
 			FN,
 			"options.store",
