@@ -192,7 +192,7 @@ describe("an unknown option", () => {
 			() => new WireNameCodec({ profle: undefined } as Loose),
 		).not.toThrow();
 		expect(() =>
-			wrapServer(new McpServerV1(INFO), { resolve: undefined }),
+			wrapServer(new McpServerV1(INFO), { resolve: undefined } as Loose),
 		).not.toThrow();
 	});
 });
