@@ -4,6 +4,15 @@
  * meaning), `unassigned` (a store-bound codec asked to assign on its own), `store-unavailable`
  * (the store failed or did not answer in time; nothing was guessed), `profile-mismatch` (a
  * store scope holds names of another profile).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   new WireNameCodec({ profile: "opanai" as ProfileName });
+ * } catch (error) {
+ *   if (isMcpToolNamesError(error) && error.code === "invalid-profile") console.error(error.message);
+ * }
+ * ```
  */
 export type McpToolNamesErrorCode =
 	| "invalid-argument"

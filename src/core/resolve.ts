@@ -102,7 +102,15 @@ export interface ResolveOptions {
 	arguments?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** Inputs longer than this resolve to `none`: it bounds the work of every query. */
+/**
+ * Inputs longer than this resolve to `none` (unless one is an exact name): it bounds the work
+ * of every query.
+ *
+ * @example
+ * ```ts
+ * resolveName("x".repeat(MAX_INPUT_LENGTH + 1), ["x".repeat(MAX_INPUT_LENGTH)]).kind; // "none"
+ * ```
+ */
 export const MAX_INPUT_LENGTH = 256;
 const DEFAULT_LIMIT = 3;
 

@@ -8,7 +8,8 @@ import { invalidArgument } from "../../core/guards.js";
 
 const HEADER = /^Tool name validation warning for ".*":$/s;
 const PROBLEM = /^ {2}- /;
-const TRAILER = /^(Tool registration will proceed|Consider updating the tool name)/;
+const TRAILER =
+	/^(Tool registration will proceed|Consider updating the tool name)/;
 const LAST = /^See SEP: Specify Format for Tool Names/;
 
 const FN = "silenceNameWarnings";
