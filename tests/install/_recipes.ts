@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { type CodeBlock, extractBlocks } from "../docs/_blocks.js";
 
 /** One install recipe of a guide: `<!-- install: NAME, node 20 22 -->` before a ```sh block. */
 export interface Recipe {
@@ -43,26 +41,4 @@ export function installRecipes(path: string): Recipe[] {
 		});
 	});
 	return recipes;
-}
-
-/**
- * The first TypeScript block after the heading that starts with `heading`: the example a
- * guide gives for an entry.
- *
- * @throws Error when the guide has no such heading or no block after it
- */
-export function exampleAfter(
-	root: string,
-	guide: string,
-	heading: string,
-): CodeBlock {
-	const path = join(root, guide);
-	const at = readFileSync(path, "utf8")
-		.split(/\r?\n/)
-		.findIndex((line) => line.startsWith(heading));
-	if (at < 0) throw new Error(`${guide} has no heading "${heading}"`);
-	const block = extractBlocks(root, path).find((b) => b.line > at + 1);
-	if (block === undefined)
-		throw new Error(`${guide} has no TypeScript block after "${heading}"`);
-	return block;
 }

@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, requireBuild } from "../dist/_dist.js";
+import { exampleAfter } from "../docs/_blocks.js";
 import {
 	copiesOf,
 	installedVersion,
@@ -15,7 +16,7 @@ import {
 	userEnv,
 	writeFiles,
 } from "./_project.js";
-import { exampleAfter, installRecipes } from "./_recipes.js";
+import { installRecipes } from "./_recipes.js";
 
 /*
  * docs/hosts.md, "Install": each line run as written in an empty ESM project outside the
