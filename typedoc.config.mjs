@@ -1,5 +1,12 @@
 // The API reference (`npm run docs` → docs/api), with the guides (docs/*.md) as project
 // documents and the README as the front page.
+import { readFileSync } from "node:fs";
+
+/** The entry points: the sources tsconfig.json maps each `mcp-tool-names…` import to. */
+const ENTRY_POINTS = Object.values(
+	JSON.parse(readFileSync(new URL("tsconfig.json", import.meta.url), "utf8"))
+		.compilerOptions.paths,
+).map(([source]) => source);
 
 /**
  * TypeDoc names a heading (in "On This Page" and in its anchor) after the heading's text
@@ -33,16 +40,7 @@ function codeInHeadings(parser) {
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 export default {
 	name: "mcp-tool-names",
-	entryPoints: [
-		"src/index.ts",
-		"src/adapters/jsonrpc/index.ts",
-		"src/adapters/sdk/index.ts",
-		"src/testing/index.ts",
-		"src/adapters/ai/index.ts",
-		"src/adapters/openai-agents/index.ts",
-		"src/adapters/langchain/index.ts",
-		"src/adapters/redis/index.ts",
-	],
+	entryPoints: ENTRY_POINTS,
 	out: "docs/api",
 	readme: "README.md",
 	projectDocuments: ["docs/*.md"],

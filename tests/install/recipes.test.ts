@@ -221,6 +221,13 @@ afterAll(async () => {
 
 const TIMEOUT = 600_000;
 
+/** The outcome of a recipe, once it has run. */
+async function outcomeOf(key: string): Promise<Outcome> {
+	const outcome = await outcomes.get(key);
+	if (outcome === undefined) throw new Error(`${key} never ran`);
+	return outcome;
+}
+
 describe(`the install lines of ${GUIDE}`, () => {
 	it("cover every framework entry, the AI SDK on Node 20 and 22, the Agents SDK on both", () => {
 		expect(jobs.map((job) => job.key).sort()).toEqual([
@@ -237,8 +244,7 @@ describe(`the install lines of ${GUIDE}`, () => {
 		it(
 			`${job.lines.at(-1)} (Node ${job.node}) installs what the guide says and its example type-checks`,
 			async () => {
-				const outcome = await outcomes.get(job.key);
-				if (outcome === undefined) throw new Error(`${job.key} never ran`);
+				const outcome = await outcomeOf(job.key);
 				const expected = EXPECTED[job.key];
 				for (const [name, pattern] of Object.entries(expected?.versions ?? {}))
 					expect(outcome.versions[name], name).toMatch(pattern);
@@ -270,8 +276,7 @@ describe(`the install lines of ${GUIDE}`, () => {
 	it(
 		"ai 7 deprecates experimental_repairToolCall for repairToolCall, as the guide says",
 		async () => {
-			const outcome = await outcomes.get("ai@22");
-			if (outcome === undefined) throw new Error("ai@22 never ran");
+			const outcome = await outcomeOf("ai@22");
 			const dist = join(outcome.dir, "node_modules", "ai", "dist");
 			const types = readdirSync(dist)
 				.filter((file) => file.endsWith(".d.ts"))
@@ -287,8 +292,7 @@ describe(`the install lines of ${GUIDE}`, () => {
 	it(
 		"without the overrides, two copies of @ai-sdk/provider-utils fail the AI SDK example",
 		async () => {
-			const outcome = await outcomes.get("ai@20 without overrides");
-			if (outcome === undefined) throw new Error("the control never ran");
+			const outcome = await outcomeOf("ai@20 without overrides");
 			expect(
 				new Set(outcome.copies["@ai-sdk/provider-utils"]).size,
 			).toBeGreaterThan(1);
