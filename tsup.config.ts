@@ -23,7 +23,11 @@ export default defineConfig([
 		treeshake: true,
 	},
 	{
-		// The CLI and the demo server it audits by default: ESM only, for Node.
+		// The CLI and the demo server it audits by default: ESM only, for Node. The Redis client
+		// of `--store` (ioredis, a devDependency here and an optional peer of the library) is
+		// bundled in, so `npx -y mcp-tool-names proxy --store …` installs one package and the
+		// library's runtime dependencies stay `fastest-levenshtein` alone. ioredis is CommonJS:
+		// its `require("net")` and the like need a real `require` inside the ES module.
 		entry: {
 			cli: "src/cli/bin.ts",
 			"demo-server": "examples/demo-server/server.ts",
@@ -35,5 +39,9 @@ export default defineConfig([
 		target: "node20",
 		platform: "node",
 		removeNodeProtocol: false,
+		noExternal: ["ioredis"],
+		banner: {
+			js: 'import { createRequire as __cliCreateRequire } from "node:module";\nconst require = __cliCreateRequire(import.meta.url);',
+		},
 	},
 ]);

@@ -30,7 +30,7 @@ export async function runProxy(
 	// One connection and one shared codec for every session of this process.
 	let store: OpenStore | undefined;
 	if (command.store !== undefined) {
-		store = openStore(command.store, command.profile);
+		store = await openStore(command.store, command.profile);
 		log({
 			event: "store",
 			message: `Sharing wire names through ${command.store.url}, scope ${JSON.stringify(command.store.scope)}`,
