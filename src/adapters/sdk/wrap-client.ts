@@ -30,6 +30,7 @@ const OPTION_KEYS = optionKeys<WrapClientOptions>({
 	profile: true,
 	onDiagnostic: true,
 	onChange: true,
+	reserve: true,
 });
 
 type Method = ClientMethod;

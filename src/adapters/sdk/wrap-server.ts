@@ -39,6 +39,7 @@ const OPTION_KEYS = optionKeys<WrapServerOptions>({
 	profile: true,
 	onDiagnostic: true,
 	onChange: true,
+	reserve: true,
 });
 
 /** Where a `tools/call` goes, and the hint to add when it fails. */

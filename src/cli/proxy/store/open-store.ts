@@ -140,11 +140,13 @@ export interface OpenStore {
  *
  * @param settings - from {@link storeSettingsOf}
  * @param profile - the proxy's profile
+ * @param reserve - room kept for the host's prefix (the store keeps one plan per reserve)
  * @returns the shared codec and a way to close the connection
  */
 export async function openStore(
 	settings: StoreSettings,
 	profile: ProfileName,
+	reserve = 0,
 ): Promise<OpenStore> {
 	// Loaded only here: every other command (and a proxy without --store) starts without
 	// evaluating the bundled client, about 320 KB of its code.
@@ -164,6 +166,7 @@ export async function openStore(
 		store,
 		scope: settings.scope,
 		profile,
+		reserve,
 		timeoutMs: STORE_TIMEOUT_MS,
 	});
 	return { shared, close: () => client.close() };
