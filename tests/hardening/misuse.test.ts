@@ -183,7 +183,7 @@ describe("an unknown option", () => {
 	it("with no known option near it, lists the known ones without a guess", () => {
 		const error = errorOf(() => new WireNameCodec({ zzzzzzzz: 1 } as Loose));
 		expect(error.message).toBe(
-			'Unknown WireNameCodec option "zzzzzzzz"; expected one of onChange, onDiagnostic, profile',
+			'Unknown WireNameCodec option "zzzzzzzz"; expected one of onChange, onDiagnostic, profile, reserve',
 		);
 	});
 
