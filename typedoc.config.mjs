@@ -73,6 +73,8 @@ export default {
 		"python",
 		"yaml",
 		"toml",
+		"ini",
+		"dockerfile",
 	],
 	markdownItLoader: codeInHeadings,
 };
