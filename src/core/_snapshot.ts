@@ -8,7 +8,15 @@ import {
 	resolveProfile,
 } from "./profiles.js";
 
-/** A profile in a {@link CodecSnapshot}: its regular expressions as source and flags. */
+/**
+ * A profile in a {@link CodecSnapshot}: its regular expressions as source and flags.
+ *
+ * @example
+ * ```ts
+ * new WireNameCodec({ profile: "gemini" }).toJSON().profile;
+ * // { name: "gemini", maxLength: 64, allowed: { source: "[A-Za-z0-9_.:-]", flags: "" }, leading: { source: "[A-Za-z_]", flags: "" } }
+ * ```
+ */
 export interface SnapshotProfile {
 	name: string;
 	maxLength: number;

@@ -11,7 +11,15 @@ import {
 	resolveProfile,
 } from "./profiles.js";
 
-/** What can be wrong with a tool name for a profile. */
+/**
+ * What can be wrong with a tool name for a profile.
+ *
+ * @example
+ * ```ts
+ * const codes: AuditProblemCode[] = auditNames(["搜索/获取"]).entries[0]?.problems.map((p) => p.code) ?? [];
+ * // ["invalid-characters", "lossy"]
+ * ```
+ */
 export type AuditProblemCode =
 	| "empty"
 	| "duplicate"
@@ -21,7 +29,16 @@ export type AuditProblemCode =
 	| "lossy"
 	| "collision";
 
-/** One problem of one name, with a ready message. */
+/**
+ * One problem of one name, with a ready message.
+ *
+ * @example
+ * ```ts
+ * for (const problem of auditNames(["websearch/fetch_content"]).entries[0]?.problems ?? [])
+ *   console.log(problem.code, problem.message);
+ * // invalid-characters Contains characters openai does not allow: "/"; it allows A-Z a-z 0-9 _ -
+ * ```
+ */
 export interface AuditProblem {
 	code: AuditProblemCode;
 	message: string;
@@ -31,6 +48,11 @@ export interface AuditProblem {
  * How a name fares with a profile: `ok` (sent as is), `renamed`, `lossy` (hash added),
  * `truncated` (shortened, hash added), `collision` (suffix added), `invalid` (empty or not a
  * string: it cannot be sent at all).
+ *
+ * @example
+ * ```ts
+ * auditNames(["a/b", "a_b"]).entries.map((entry) => entry.status); // ["collision", "ok"]
+ * ```
  */
 export type AuditStatus =
 	| "ok"
@@ -40,7 +62,15 @@ export type AuditStatus =
 	| "collision"
 	| "invalid";
 
-/** The audit of one name. */
+/**
+ * The audit of one name.
+ *
+ * @example
+ * ```ts
+ * const [entry] = auditNames(["websearch/fetch_content"]).entries;
+ * // { name: "websearch/fetch_content", valid: false, wire: "websearch_fetch_content", status: "renamed", problems: [...] }
+ * ```
+ */
 export interface AuditEntry {
 	/** The canonical name (`""` for a non-string). */
 	name: string;
@@ -57,7 +87,15 @@ export interface AuditEntry {
 	collidesWith?: string;
 }
 
-/** Counts of an {@link AuditReport}. */
+/**
+ * Counts of an {@link AuditReport}.
+ *
+ * @example
+ * ```ts
+ * const { totals } = auditNames(["websearch/fetch_content", "搜索/获取", "search"]);
+ * // { names: 3, ok: 1, renamed: 1, lossy: 1, truncated: 0, collision: 0, invalid: 0, duplicates: 0 }
+ * ```
+ */
 export interface AuditTotals {
 	names: number;
 	ok: number;
@@ -69,7 +107,15 @@ export interface AuditTotals {
 	duplicates: number;
 }
 
-/** {@link auditNames}'s result for one profile. */
+/**
+ * {@link auditNames}'s result for one profile.
+ *
+ * @example
+ * ```ts
+ * const report = auditNames(names, { profile: "gemini" });
+ * if (!report.ok) console.error(`${report.totals.renamed} of ${report.totals.names} names are renamed for ${report.profile}`);
+ * ```
+ */
 export interface AuditReport {
 	profile: string;
 	/** The longest wire name: the profile's `maxLength` less the reserve. */
@@ -83,7 +129,15 @@ export interface AuditReport {
 	ok: boolean;
 }
 
-/** Options of {@link auditNames}. */
+/**
+ * Options of {@link auditNames}.
+ *
+ * @example
+ * ```ts
+ * const options: AuditOptions = { profile: "portable" };
+ * auditNames(["1password/get-item"], options).entries[0]?.wire; // "tool_1password_get_item"
+ * ```
+ */
 export interface AuditOptions {
 	/** Default `openai`. */
 	profile?: ProfileName | NameProfile;

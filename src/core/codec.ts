@@ -12,7 +12,12 @@ import { plannedProfile, reserveOption } from "./_reserve.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
-import { checkOptions, functionOption, invalidOption } from "./guards.js";
+import {
+	checkOptions,
+	functionOption,
+	invalidOption,
+	optionKeys,
+} from "./guards.js";
 import {
 	type NameProfile,
 	type ProfileName,
@@ -406,12 +411,24 @@ export function codecOption(
 	return value;
 }
 
+/** The keys of {@link WireNameCodecOptions}: any other is refused. */
+const CODEC_OPTION_KEYS = optionKeys<WireNameCodecOptions>({
+	profile: true,
+	onDiagnostic: true,
+	onChange: true,
+	reserve: true,
+});
+
 /**
  * Checks the shape of codec options (the profile is checked when it is resolved) and
  * returns them as a plain copy, read once.
  */
 function checkCodecOptions(options: unknown): WireNameCodecOptions {
-	const opts = checkOptions(FN, options as WireNameCodecOptions | undefined);
+	const opts = checkOptions(
+		FN,
+		options as WireNameCodecOptions | undefined,
+		CODEC_OPTION_KEYS,
+	);
 	functionOption(FN, "onDiagnostic", opts.onDiagnostic);
 	functionOption(FN, "onChange", opts.onChange);
 	return opts;

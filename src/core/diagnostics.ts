@@ -1,4 +1,13 @@
-/** Why a {@link Diagnostic} was reported. */
+/**
+ * Why a {@link Diagnostic} was reported.
+ *
+ * @example
+ * ```ts
+ * const codes: DiagnosticCode[] = [];
+ * new WireNameCodec({ onDiagnostic: (d) => codes.push(d.code) }).encodeAll(["a/b", "a_b"]);
+ * // codes: ["collision"] ("a/b" gets "a_b_2": "a_b" keeps its own name)
+ * ```
+ */
 export type DiagnosticCode =
 	| "renamed"
 	| "truncated"

@@ -5,6 +5,15 @@
  * time; nothing was guessed) and `profile-mismatch` (a store scope holds names of another
  * profile) come from shared state; `reserve-mismatch` from a snapshot restored with another
  * `reserve` than the one its names were planned with.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   new WireNameCodec({ profile: "opanai" as ProfileName });
+ * } catch (error) {
+ *   if (isMcpToolNamesError(error) && error.code === "invalid-profile") console.error(error.message);
+ * }
+ * ```
  */
 export type McpToolNamesErrorCode =
 	| "invalid-argument"

@@ -2,7 +2,16 @@ import { describeValue, McpToolNamesError } from "./errors.js";
 import { invalidArgument, optionsArgument, readArgument } from "./guards.js";
 import type { Resolution } from "./resolve.js";
 
-/** Options of {@link formatResolution}. */
+/**
+ * Options of {@link formatResolution}.
+ *
+ * @example
+ * ```ts
+ * const options: FormatResolutionOptions = { subject: "tool call", prefix: "[tools]" };
+ * formatResolution(resolveName("linear.listIssues", ["linear.list_issues"]), options);
+ * // "[tools] Auto-corrected tool call to linear.list_issues (input: linear.listIssues)."
+ * ```
+ */
 export interface FormatResolutionOptions {
 	/** What was resolved; default `tool call`. */
 	subject?: "tool call" | "server name";

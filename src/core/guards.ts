@@ -2,6 +2,7 @@
 // described, and an option refused, in the same words everywhere:
 // `WireRewriter option maxPending must be a positive integer, got number 0`.
 
+import { distance } from "fastest-levenshtein";
 import { describeValue, McpToolNamesError } from "./errors.js";
 
 export { describeValue };
@@ -54,13 +55,32 @@ export function invalidArgument(
 }
 
 /**
+ * The keys of an options type, listed once where its owner checks them: the compiler
+ * refuses a list that misses a key of `T` or names one it lacks, so the list cannot drift
+ * from the type.
+ *
+ * @example
+ * ```ts
+ * const KEYS = optionKeys<{ limit?: number; mode?: string }>({ limit: true, mode: true });
+ * ```
+ */
+export function optionKeys<T extends object>(
+	keys: Record<keyof T, true>,
+): readonly string[] {
+	return Object.keys(keys);
+}
+
+/**
  * The options object as a plain copy of its enumerable keys (`{}` when left out), or the
  * error for anything else: read once here, so a getter or Proxy of the caller's that throws
- * is an `invalid-argument` at the entry, not a foreign error from deep inside.
+ * is an `invalid-argument` at the entry, not a foreign error from deep inside. With `known`,
+ * a key outside it that holds a value is an `invalid-option` naming the closest known key:
+ * from JavaScript, a misspelt option (`resolv: true`) would otherwise be ignored silently.
  */
 export function checkOptions<T extends object>(
 	owner: string,
 	options: T | undefined,
+	known?: readonly string[],
 ): T {
 	if (options === undefined) return {} as T;
 	if (!isRecord(options)) {
@@ -69,7 +89,7 @@ export function checkOptions<T extends object>(
 			`${owner} options must be an object, got ${describeValue(options)}`,
 		);
 	}
-	return readArgument(owner, "options", options, () => {
+	const copy = readArgument(owner, "options", options, () => {
 		const copy: Record<string, unknown> = {};
 		for (const key in options) {
 			const item = (options as Record<string, unknown>)[key];
@@ -77,6 +97,33 @@ export function checkOptions<T extends object>(
 		}
 		return copy as T;
 	});
+	if (known !== undefined) refuseUnknownKeys(owner, copy, known);
+	return copy;
+}
+
+/** Refuses the first key of `options` that `known` lacks, with the closest known key. */
+function refuseUnknownKeys(
+	owner: string,
+	options: object,
+	known: readonly string[],
+): void {
+	for (const key of Object.keys(options)) {
+		if (known.includes(key)) continue;
+		let closest: string | undefined;
+		let best = Math.max(2, Math.floor(key.length / 3)) + 1;
+		for (const candidate of known) {
+			const d = distance(key.toLowerCase(), candidate.toLowerCase());
+			if (d < best) {
+				best = d;
+				closest = candidate;
+			}
+		}
+		const hint = closest === undefined ? "" : ` (did you mean ${closest}?)`;
+		throw new McpToolNamesError(
+			"invalid-option",
+			`Unknown ${owner} option ${describeValue(key)}${hint}; expected one of ${[...known].sort().join(", ")}`,
+		);
+	}
 }
 
 /** A boolean option with its default. */
@@ -179,14 +226,14 @@ export function stringArgument(
 
 /**
  * An options bag as a plain copy of the listed keys: `undefined` is `{}`; anything but an
- * object is an error, and so is a key that throws when read.
+ * object is an error, and so are a key that throws when read and a key not listed.
  */
 export function optionsArgument<K extends string>(
 	fn: string,
 	value: unknown,
 	keys: readonly K[],
 ): Partial<Record<K, unknown>> {
-	const options = checkOptions(fn, value as object | undefined);
+	const options = checkOptions(fn, value as object | undefined, keys);
 	return readArgument(fn, "options", options, () => {
 		const copy: Partial<Record<K, unknown>> = {};
 		for (const key of keys) {

@@ -8,7 +8,14 @@ export const FNV_OFFSET_BASIS = 0x811c9dc5;
 /** FNV-1a's 32-bit prime. */
 export const FNV_PRIME = 0x01000193;
 
-/** Length of {@link hashName}'s output: 36^7 > 2^32, so every 32-bit value fits. */
+/**
+ * Length of {@link hashName}'s output: 36^7 > 2^32, so every 32-bit value fits.
+ *
+ * @example
+ * ```ts
+ * hashName("websearch/fetch_content").length === HASH_LENGTH; // true ("1v8q9qg")
+ * ```
+ */
 export const HASH_LENGTH = 7;
 
 /**

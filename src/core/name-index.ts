@@ -44,7 +44,12 @@ export class NameIndex implements Iterable<string> {
 	 * @throws McpToolNamesError `invalid-argument` when `names` is not iterable
 	 */
 	constructor(names: Iterable<string | ToolCandidate>) {
-		const data = buildIndex(names);
+		const data = buildIndex(
+			names,
+			"NameIndex",
+			"names",
+			"an iterable of tool names or tool objects",
+		);
 		this.#names = data.names;
 		DATA.set(this, data);
 	}
@@ -60,11 +65,23 @@ export class NameIndex implements Iterable<string> {
 	}
 }
 
-/** The tables of a NameIndex, or freshly built ones for any other iterable. */
+/**
+ * The tables of a NameIndex, or freshly built ones for any other iterable; `fn`, the public
+ * function called, is the one an error names.
+ */
 export function indexDataOf(
 	candidates: Iterable<string | ToolCandidate> | NameIndex,
+	fn: string,
 ): IndexData {
-	return DATA.get(candidates as object) ?? buildIndex(candidates);
+	return (
+		DATA.get(candidates as object) ??
+		buildIndex(
+			candidates,
+			fn,
+			"candidates",
+			"an iterable of tool names or tool objects, or a NameIndex",
+		)
+	);
 }
 
 // The tables behind a NameIndex: every lookup the resolution rules make is a hash lookup
@@ -163,10 +180,12 @@ export function prefixRange(
  * else is ignored), recording each tool object's `inputSchema` under its first-seen name.
  */
 function namesAndSchemas(
+	fn: string,
+	argument: string,
 	list: readonly unknown[],
 	schemas: Map<string, unknown>,
 ): unknown[] {
-	return readArgument("NameIndex", "names", list, () =>
+	return readArgument(fn, argument, list, () =>
 		list.map((item) => {
 			if (!isRecord(item)) return item;
 			const { name } = item;
@@ -178,16 +197,21 @@ function namesAndSchemas(
 	);
 }
 
-/** Builds the tables; throws for a non-iterable. */
-function buildIndex(candidates: Iterable<string | ToolCandidate>): IndexData {
+/**
+ * Builds the tables; throws for a non-iterable (a string too: its characters are no list of
+ * names), naming `fn`'s `argument` and what it expects.
+ */
+function buildIndex(
+	candidates: Iterable<string | ToolCandidate>,
+	fn: string,
+	argument: string,
+	expected: string,
+): IndexData {
 	const schemas = new Map<string, unknown>();
 	const list = namesAndSchemas(
-		listArgument(
-			"NameIndex",
-			"names",
-			candidates,
-			"an iterable of tool names or tool objects, or a NameIndex",
-		),
+		fn,
+		argument,
+		listArgument(fn, argument, candidates, expected),
 		schemas,
 	);
 	const distinct: string[] = [];

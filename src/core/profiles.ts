@@ -1,7 +1,15 @@
 import { describeValue, McpToolNamesError } from "./errors.js";
 import { readArgument } from "./guards.js";
 
-/** Names of the built-in {@link profiles}. */
+/**
+ * Names of the built-in {@link profiles}.
+ *
+ * @example
+ * ```ts
+ * const profile: ProfileName = "gemini";
+ * isWireSafe("linear.list_issues", profile); // true: Gemini allows "."
+ * ```
+ */
 export type ProfileName =
 	| "openai"
 	| "anthropic"

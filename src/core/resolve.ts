@@ -104,7 +104,15 @@ export interface ResolveOptions {
 	arguments?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** Inputs longer than this resolve to `none`: it bounds the work of every query. */
+/**
+ * Inputs longer than this resolve to `none` (unless one is an exact name): it bounds the work
+ * of every query.
+ *
+ * @example
+ * ```ts
+ * resolveName("x".repeat(MAX_INPUT_LENGTH + 1), ["x".repeat(MAX_INPUT_LENGTH)]).kind; // "none"
+ * ```
+ */
 export const MAX_INPUT_LENGTH = 256;
 const DEFAULT_LIMIT = 3;
 
@@ -153,7 +161,7 @@ export function resolveName(
 		);
 	}
 	stringArgument("resolveName", "input", input);
-	const data = indexDataOf(candidates);
+	const data = indexDataOf(candidates, "resolveName");
 	if (mode === "mcporter") {
 		if (input.length > MAX_INPUT_LENGTH) return { kind: "none", input };
 		return resolveMcporter(input, data);
@@ -195,7 +203,7 @@ export function suggest(
 		optionsArgument("suggest", options, ["limit"]).limit as number | undefined,
 	);
 	stringArgument("suggest", "input", input);
-	const data = indexDataOf(candidates);
+	const data = indexDataOf(candidates, "suggest");
 	if (input.length > MAX_INPUT_LENGTH) return [];
 	const norm = normalizeName(input);
 	if (norm === "") return [];

@@ -15,6 +15,7 @@ import {
 	checkOptions,
 	invalidOption,
 	isRecord,
+	optionKeys,
 	positiveIntegerOption,
 	readArgument,
 } from "./guards.js";
@@ -46,6 +47,17 @@ export interface SharedCodecOptions extends WireNameCodecOptions {
 }
 
 const FN = "SharedCodec";
+const OPTION_KEYS = optionKeys<SharedCodecOptions>({
+	store: true,
+	scope: true,
+	codec: true,
+	timeoutMs: true,
+	maxAttempts: true,
+	profile: true,
+	onDiagnostic: true,
+	onChange: true,
+	reserve: true,
+});
 const STORE = "a CodecStore (with load and claim)";
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_ATTEMPTS = 32;
@@ -89,7 +101,7 @@ export class SharedCodec {
 	 */
 	constructor(options: SharedCodecOptions) {
 		const { store, scope, codec, timeoutMs, maxAttempts, ...rest } =
-			checkOptions(FN, options);
+			checkOptions(FN, options, OPTION_KEYS);
 		const [load, claim] = readArgument(
 			FN,
 			"options.store",

@@ -1,6 +1,15 @@
 import { invalidArgument, listArgument, readArgument } from "../core/guards.js";
 
-/** Tool names as a test has them: names, tool objects, or a `tools/list` result. */
+/**
+ * Tool names as a test has them: names, tool objects, or a `tools/list` result.
+ *
+ * @example
+ * ```ts
+ * assertWireSafe(["search_docs"]); // names
+ * assertWireSafe([{ name: "search_docs", inputSchema }]); // tool objects
+ * assertWireSafe(await client.listTools()); // a tools/list result
+ * ```
+ */
 export type NamesInput =
 	| Iterable<string | { readonly name: string }>
 	| { readonly tools: readonly { readonly name: string }[] };

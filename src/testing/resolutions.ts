@@ -13,6 +13,13 @@ import type { PolicyFailure } from "./policy-failure.js";
 /**
  * Expected resolutions: model input → the tool it must be routed to, or `null` when it must
  * not be auto-corrected (a hint or nothing).
+ *
+ * @example
+ * ```ts
+ * const cases: ResolutionCases = { fetch_content: "websearch/fetch_content", get_user: null };
+ * const same: ResolutionCases = [["fetch_content", "websearch/fetch_content"], ["get_user", null]];
+ * assertResolves(cases, ["websearch/fetch_content", "users/set_user"]);
+ * ```
  */
 export type ResolutionCases =
 	| Readonly<Record<string, string | null>>

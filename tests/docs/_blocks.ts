@@ -10,7 +10,7 @@ export type BlockKind =
 	/** Part of a program: type-checked against `tests/docs/contexts/<context>.d.ts`. */
 	| { kind: "excerpt"; context: string | undefined };
 
-/** One ```ts block of a guide. */
+/** One ```ts or ```js block of a guide (JavaScript is checked as TypeScript). */
 export type CodeBlock = BlockKind & {
 	/** The guide, relative to the repository root. */
 	file: string;
@@ -19,7 +19,8 @@ export type CodeBlock = BlockKind & {
 	code: string;
 };
 
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*(ts|typescript)\b[^\n]*$/;
+const FENCE_OPEN =
+	/^( {0,3})(`{3,}|~{3,})\s*(ts|typescript|js|javascript)\b[^\n]*$/;
 const MARKER = /^<!--\s*(excerpt|no-run)\b(?::\s*([^>]*?))?\s*-->$/;
 
 /**
@@ -35,7 +36,8 @@ export function guideFiles(root: string): string[] {
 }
 
 /**
- * Every ```ts and ```typescript block of a markdown file, with the marker that precedes
+ * Every ```ts, ```typescript, ```js and ```javascript block of a markdown file, with the
+ * marker that precedes
  * it (blank lines may come between): `<!-- excerpt: context -->`, `<!-- excerpt -->` or
  * `<!-- no-run: reason -->`. An unmarked block is a whole program.
  *
@@ -113,4 +115,26 @@ function markerKind(
 		);
 	}
 	return { kind: "excerpt", context: value || undefined };
+}
+
+/**
+ * The first TypeScript block after the heading that starts with `heading`: the example a
+ * guide gives for an entry.
+ *
+ * @throws Error when the guide has no such heading or no block after it
+ */
+export function exampleAfter(
+	root: string,
+	guide: string,
+	heading: string,
+): CodeBlock {
+	const path = join(root, guide);
+	const at = readFileSync(path, "utf8")
+		.split(/\r?\n/)
+		.findIndex((line) => line.startsWith(heading));
+	if (at < 0) throw new Error(`${guide} has no heading "${heading}"`);
+	const block = extractBlocks(root, path).find((b) => b.line > at + 1);
+	if (block === undefined)
+		throw new Error(`${guide} has no TypeScript block after "${heading}"`);
+	return block;
 }

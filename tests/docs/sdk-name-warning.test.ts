@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { wrapServer } from "../../src/adapters/sdk/index.js";
+import {
+	silenceNameWarnings,
+	wrapServer,
+} from "../../src/adapters/sdk/index.js";
 import { SERVER_KITS } from "../adapters/sdk/_kits.js";
 
 /*
  * docs/wrapping-a-server.md quotes the warning the SDKs print for a name such as
- * `github/search`, and shows how to register without it. These are the facts it states.
+ * `github/search`, and shows how to register without it (silenceNameWarnings). These are
+ * the facts it states.
  */
 
 const GUIDE = readFileSync(
@@ -16,17 +20,6 @@ const section = GUIDE.slice(GUIDE.indexOf("## The SDK's tool-name warning"));
 const QUOTED = (/```text\n([\s\S]*?)\n```/.exec(section)?.[1] ?? "").split(
 	"\n",
 );
-
-/** The guide's helper, as written there. */
-function quietly<T>(register: () => T): T {
-	const warn = console.warn;
-	console.warn = () => {};
-	try {
-		return register();
-	} finally {
-		console.warn = warn;
-	}
-}
 
 afterEach(() => {
 	vi.restoreAllMocks();
@@ -73,12 +66,12 @@ describe("the SDK's tool-name warning (docs/wrapping-a-server.md)", () => {
 	});
 
 	it.each(mcpServers)(
-		"is silenced by the guide's quietly() on $label, whose wrapped tools still list and route",
+		"is silenced by silenceNameWarnings on $label, whose wrapped tools still list and route",
 		async (kit) => {
 			const calls = warned();
 			const handle = kit.create();
 			wrapServer(handle.server);
-			quietly(() => handle.add({ name: "github/search" }));
+			silenceNameWarnings(() => handle.add({ name: "github/search" }));
 			expect(calls).toEqual([]);
 			vi.restoreAllMocks();
 			const peer = await kit.connect(handle.server);
@@ -92,13 +85,51 @@ describe("the SDK's tool-name warning (docs/wrapping-a-server.md)", () => {
 		},
 	);
 
-	it("leaves console.warn as it was after quietly()", () => {
+	it("lets every other warning through, in order, around the SDK's lines", () => {
+		const calls = warned();
+		const handle = mcpServers[0]?.create();
+		silenceNameWarnings(() => {
+			console.warn("before");
+			handle?.add({ name: "github/search" });
+			console.warn("  - a list item of our own, after the warning ended");
+			console.warn("Tool registration will proceed: our own words, twice", 2);
+			handle?.add({ name: "linear/list issues" });
+			console.warn("after");
+		});
+		expect(calls).toEqual([
+			["before"],
+			["  - a list item of our own, after the warning ended"],
+			["Tool registration will proceed: our own words, twice", 2],
+			["after"],
+		]);
+	});
+
+	it("leaves console.warn as it was after a throw", () => {
 		const before = console.warn;
 		expect(() =>
-			quietly(() => {
+			silenceNameWarnings(() => {
 				throw new Error("registration failed");
 			}),
 		).toThrow("registration failed");
 		expect(console.warn).toBe(before);
+	});
+
+	it("stays on until a returned promise settles, across overlapping calls", async () => {
+		const calls = warned();
+		const before = console.warn;
+		const handle = mcpServers[0]?.create();
+		let release: () => void = () => {};
+		const slow = silenceNameWarnings(
+			() => new Promise<void>((resolve) => (release = resolve)),
+		);
+		silenceNameWarnings(() => handle?.add({ name: "a/b" }));
+		handle?.add({ name: "c/d" }); // still inside the slow call
+		expect(console.warn).not.toBe(before);
+		release();
+		await slow;
+		expect(console.warn).toBe(before);
+		handle?.add({ name: "e/f" });
+		expect(calls[0]).toEqual(['Tool name validation warning for "e/f":']);
+		expect(calls).toHaveLength(QUOTED.length);
 	});
 });

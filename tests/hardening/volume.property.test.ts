@@ -340,8 +340,10 @@ describe("resolveName and suggest at volume", () => {
 		6_000,
 		[resolveScenario],
 		(s) => {
-			const indexed = suggest(s.input, new NameIndex(s.candidates), s);
-			const plain = suggest(s.input, s.candidates, s);
+			const indexed = suggest(s.input, new NameIndex(s.candidates), {
+				limit: s.limit,
+			});
+			const plain = suggest(s.input, s.candidates, { limit: s.limit });
 			check(
 				show(indexed) === show(plain),
 				() => `${show(indexed)} ≠ ${show(plain)}`,

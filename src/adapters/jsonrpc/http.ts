@@ -156,7 +156,7 @@ export function rewriteEventStream(
 	options: RewriteEventStreamOptions = {},
 ): TransformStream<Uint8Array | string, Uint8Array> {
 	checkRewrite(rewrite, "rewriteEventStream");
-	const opts = checkOptions("rewriteEventStream", options);
+	const opts = checkOptions("rewriteEventStream", options, ["maxEventLength"]);
 	const maxLength = opts.maxEventLength ?? DEFAULT_MAX_EVENT_LENGTH;
 	if (typeof maxLength !== "number" || !(maxLength > 0)) {
 		throw invalidOption(

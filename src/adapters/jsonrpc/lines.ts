@@ -77,7 +77,10 @@ export class LineSplitter {
 	 * or `onOversizedLine` is not a function
 	 */
 	constructor(options: LineSplitterOptions = {}) {
-		const checked = checkOptions("LineSplitter", options);
+		const checked = checkOptions("LineSplitter", options, [
+			"maxLineLength",
+			"onOversizedLine",
+		]);
 		const max = positiveIntegerOption(
 			"LineSplitter",
 			"maxLineLength",

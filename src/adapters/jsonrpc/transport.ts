@@ -7,7 +7,10 @@ import {
 import { McpToolNamesError } from "../../index.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";
 import { idsOf, OrderedQueue, type StoreFailure } from "./message.js";
-import type { WireRewriterOptions } from "./rewriter/options.js";
+import {
+	REWRITER_OPTION_KEYS,
+	type WireRewriterOptions,
+} from "./rewriter/options.js";
 import { WireRewriter } from "./rewriter/rewriter.js";
 
 /**
@@ -102,7 +105,7 @@ export function wrapTransport<T extends MessageTransport>(
 		side,
 		rewriter: given,
 		...rewriterOptions
-	} = checkOptions(FN, options);
+	} = checkOptions(FN, options, [...REWRITER_OPTION_KEYS, "side", "rewriter"]);
 	if (side !== "server" && side !== "client") {
 		throw invalidOption(FN, "side", '"server" or "client"', side);
 	}

@@ -37,7 +37,15 @@ export interface RepairToolCallOptions {
 	onCorrection?: (message: string, resolution: Resolution) => void;
 }
 
-/** What {@link repairToolCall} reads of a tool: its name and the MCP annotations it kept. */
+/**
+ * What {@link repairToolCall} reads of a tool: its name and the MCP annotations it kept.
+ *
+ * @example
+ * ```ts
+ * const tools: NamedTool[] = [{ name: "files_delete_all", metadata: { annotations: { destructiveHint: true } } }];
+ * repairToolCall({ name: "delete_all", args: {} }, tools); // null: never onto a destructive tool
+ * ```
+ */
 export interface NamedTool {
 	/** The name the model sees. */
 	name: string;

@@ -68,7 +68,7 @@ export class RedisCodecStore implements CodecStore {
 	 * @throws McpToolNamesError `invalid-option` for a client of another shape or a bad option
 	 */
 	constructor(options: RedisCodecStoreOptions) {
-		const opts = checkOptions(FN, options);
+		const opts = checkOptions(FN, options, ["client", "prefix", "ttlSeconds"]);
 		this.#send = commandSender(FN, opts.client);
 		const prefix = opts.prefix ?? DEFAULT_PREFIX;
 		if (typeof prefix !== "string")

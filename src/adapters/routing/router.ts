@@ -38,6 +38,15 @@ export interface RouterOptions {
  *   line, naming the canonical target and what was sent;
  * - `unknown`: forward `sent` unchanged; `hint` is `Did you mean …?` (names the caller can
  *   send: wire names when there is a codec), `message` the same line with the log prefix.
+ *
+ * @example
+ * ```ts
+ * const rewriter = new WireRewriter({
+ *   onDecision: (decision) => {
+ *     if (decision.kind === "unknown" && decision.hint !== undefined) console.warn(decision.hint);
+ *   },
+ * });
+ * ```
  */
 export type RouteDecision =
 	| { kind: "known"; sent: string; name: string }

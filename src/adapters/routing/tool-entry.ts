@@ -11,6 +11,12 @@ import { isName, isRecord } from "../../core/guards.js";
  *
  * Measured on 30 real servers (540 tools): 77 say `destructiveHint: true`, 177 carry no
  * annotations at all, and 316 count as possibly destructive by the MCP defaults.
+ *
+ * @example
+ * ```ts
+ * const protection: Protection = "unless-read-only";
+ * wrapServer(server, { resolve: true, protection });
+ * ```
  */
 export type Protection = "destructive-hint" | "unless-read-only";
 

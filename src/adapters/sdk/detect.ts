@@ -3,7 +3,9 @@
  * members it reads are those of `_sdk-internals.ts`): nothing here imports an SDK or uses
  * `instanceof`, so copies of the SDK bundled twice are recognised as well.
  */
+
 import { invalidArgument, readArgument } from "../../core/guards.js";
+import { McpToolNamesError } from "../../index.js";
 import {
 	type HandlerMap,
 	handlerMapOf,
@@ -55,12 +57,24 @@ export function detectServer(value: unknown): DetectedServer | undefined {
 		const registry = () => registeredToolsOf(value);
 		return { kind: "mcp-server", protocol, handlers, registry };
 	}
-	if (typeof value.setRequestHandler === "function") {
+	// A Client has setRequestHandler too (for the server's requests): its tools are not served.
+	if (
+		typeof value.setRequestHandler === "function" &&
+		!hasClientMethods(value)
+	) {
 		const handlers = handlerMapOf(value);
 		if (handlers === undefined) return undefined;
 		return { kind: "server", protocol: value, handlers };
 	}
 	return undefined;
+}
+
+/** Whether a value has the two methods of an SDK `Client` that `wrapClient` replaces. */
+function hasClientMethods(value: Record<PropertyKey, unknown>): boolean {
+	return (
+		typeof value.listTools === "function" &&
+		typeof value.callTool === "function"
+	);
 }
 
 /** A method of an SDK `Client`, as read from the instance. */
@@ -113,13 +127,16 @@ export function serverArgument(
 		},
 		SERVER,
 	);
-	if (detected === undefined)
+	if (detected === undefined) {
+		if (readArgument(fn, "server", value, () => isClient(value)))
+			throw misplaced(fn, "server", SERVER, "a Client", "wrapClient");
 		throw invalidArgument(
 			fn,
 			"server",
 			isObject(value) ? `${SERVER} (with its request-handler table)` : SERVER,
 			value,
 		);
+	}
 	return detected;
 }
 
@@ -137,12 +154,40 @@ export function clientArgument(fn: string, value: unknown): DetectedClient {
 		() => detectClient(value),
 		CLIENT,
 	);
-	if (detected === undefined)
+	if (detected === undefined) {
+		const server = readArgument(fn, "client", value, () => detectServer(value));
+		if (server !== undefined) {
+			const found = server.kind === "mcp-server" ? "an McpServer" : "a Server";
+			throw misplaced(fn, "client", CLIENT, found, "wrapServer");
+		}
 		throw invalidArgument(
 			fn,
 			"client",
 			isObject(value) ? `${CLIENT} (with listTools and callTool)` : CLIENT,
 			value,
 		);
+	}
 	return detected;
+}
+
+/** Whether a value is an SDK `Client` by shape (it serves no tools of its own). */
+function isClient(value: unknown): boolean {
+	return isObject(value) && hasClientMethods(value);
+}
+
+/**
+ * The error for one side's SDK object passed where the other belongs (a `Client` to
+ * `wrapServer`): it names what was passed and the wrapper that takes it.
+ */
+function misplaced(
+	fn: string,
+	argument: string,
+	expected: string,
+	found: string,
+	wrapper: string,
+): McpToolNamesError {
+	return new McpToolNamesError(
+		"invalid-argument",
+		`${fn} expects ${argument} to be ${expected}, got ${found}: wrap it with ${wrapper}`,
+	);
 }

@@ -7,6 +7,7 @@
  * @module mcp-tool-names/sdk
  */
 export type { Protection } from "../routing/tool-entry.js";
+export { silenceNameWarnings } from "./silence-name-warnings.js";
 export type {
 	CallToolParamsLike,
 	ClientLike,

@@ -3,6 +3,7 @@ import {
 	checkOptions,
 	functionOption,
 	isRecord,
+	optionKeys,
 } from "../../core/guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
@@ -20,6 +21,17 @@ import { type ClientMethod, clientArgument, WRAPPED_CLIENT } from "./detect.js";
 import type { ClientLike, WrapClientOptions } from "./types.js";
 
 const FN = "wrapClient";
+const OPTION_KEYS = optionKeys<WrapClientOptions>({
+	codec: true,
+	wire: true,
+	autoCorrect: true,
+	protection: true,
+	onCorrection: true,
+	profile: true,
+	onDiagnostic: true,
+	onChange: true,
+	reserve: true,
+});
 
 type Method = ClientMethod;
 type Failure = { error: unknown } | { result: unknown };
@@ -51,7 +63,7 @@ export function wrapClient<C extends ClientLike>(
 	client: C,
 	options?: WrapClientOptions,
 ): C {
-	const opts = checkOptions(FN, options);
+	const opts = checkOptions(FN, options, OPTION_KEYS);
 	const { listTools, callTool, wrapped } = clientArgument(FN, client);
 	if (wrapped) {
 		throw new McpToolNamesError(

@@ -3,6 +3,7 @@ import {
 	checkOptions,
 	functionOption,
 	isRecord,
+	optionKeys,
 } from "../../core/guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
@@ -29,6 +30,17 @@ import { serverArgument } from "./detect.js";
 import type { ServerLike, WrapServerOptions } from "./types.js";
 
 const FN = "wrapServer";
+const OPTION_KEYS = optionKeys<WrapServerOptions>({
+	codec: true,
+	store: true,
+	resolve: true,
+	protection: true,
+	onCorrection: true,
+	profile: true,
+	onDiagnostic: true,
+	onChange: true,
+	reserve: true,
+});
 
 /** Where a `tools/call` goes, and the hint to add when it fails. */
 interface Route {
@@ -63,7 +75,7 @@ export function wrapServer<S extends ServerLike>(
 	server: S,
 	options?: WrapServerOptions,
 ): S {
-	const opts = checkOptions(FN, options);
+	const opts = checkOptions(FN, options, OPTION_KEYS);
 	const detected = serverArgument(FN, server);
 	if (detected.wrapped) {
 		throw new McpToolNamesError(

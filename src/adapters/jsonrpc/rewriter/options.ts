@@ -1,3 +1,4 @@
+import { optionKeys } from "../../../core/guards.js";
 import type { SharedCodec } from "../../../core/shared-codec.js";
 import type {
 	CodecSnapshot,
@@ -86,3 +87,26 @@ export interface RewriterSnapshot {
 	/** `[canonical name, protected]` for every tool of the catalog, in listed order. */
 	tools: Array<[name: string, isProtected: boolean]>;
 }
+
+/** The keys of {@link WireRewriterOptions}: any other is refused. */
+export const REWRITER_OPTION_KEYS: readonly string[] =
+	optionKeys<WireRewriterOptions>({
+		profile: true,
+		onDiagnostic: true,
+		onChange: true,
+		reserve: true,
+		limit: true,
+		mode: true,
+		verbs: true,
+		servers: true,
+		arguments: true,
+		codec: true,
+		store: true,
+		snapshot: true,
+		resolve: true,
+		protection: true,
+		maxPending: true,
+		rewriteDescriptions: true,
+		onCorrection: true,
+		onDecision: true,
+	});

@@ -52,7 +52,11 @@ import {
 import { restoreSnapshot, snapshotOf } from "./_snapshot.js";
 import { refreshFor, syncFor } from "./_store-wait.js";
 import { encodeToolList } from "./_tool-lists.js";
-import type { RewriterSnapshot, WireRewriterOptions } from "./options.js";
+import {
+	REWRITER_OPTION_KEYS,
+	type RewriterSnapshot,
+	type WireRewriterOptions,
+} from "./options.js";
 
 const FN = "WireRewriter";
 const DEFAULT_MAX_PENDING = 1024;
@@ -109,7 +113,7 @@ export class WireRewriter {
 	 * `invalid-snapshot` for a malformed snapshot
 	 */
 	constructor(options: WireRewriterOptions = {}) {
-		const opts = checkOptions(FN, options);
+		const opts = checkOptions(FN, options, REWRITER_OPTION_KEYS);
 		const maxPending = positiveIntegerOption(
 			FN,
 			"maxPending",
@@ -215,7 +219,8 @@ export class WireRewriter {
 	 * @param options - `append` to add a page rather than replace the catalog
 	 * @returns with a `store`, a promise settled once the names are claimed there; else
 	 * `undefined`
-	 * @throws McpToolNamesError `invalid-argument` when `tools` is not an array
+	 * @throws McpToolNamesError `invalid-argument` when `tools` is not an array;
+	 * `invalid-option` for an unknown option or an `append` that is not a boolean
 	 * @example
 	 * ```ts
 	 * const { tools } = await upstream.listTools(); // canonical names, not a wrapped client
@@ -228,8 +233,10 @@ export class WireRewriter {
 	): Promise<void> | undefined {
 		if (!Array.isArray(tools))
 			throw invalidArgument(`${FN}.prime`, "tools", "an array of tools", tools);
+		const fn = `${FN}.prime`;
+		const opts = checkOptions(fn, options, ["append"]);
+		const append = booleanOption(fn, "append", opts.append, false);
 		const entries = toolEntriesOf(tools, this.#protection);
-		const append = isRecord(options) && options.append === true;
 		const set = () => this.#router.setTools(entries, { append });
 		// With a store, the names are claimed there first, so every replica primes alike.
 		if (this.#store === undefined) return void set();
