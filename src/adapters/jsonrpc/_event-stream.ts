@@ -3,8 +3,9 @@
 // lines end with CRLF, LF or CR; a blank line ends an event; `data` lines join with "\n";
 // a line starting with ":" is a comment; one space after the colon is dropped. Everything it
 // does not rewrite it passes on byte for byte, in order.
+
+import { idsOf } from "../jsonrpc-base.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";
-import { idsOf } from "./message.js";
 
 interface HeldLine {
 	raw: string;

@@ -12,7 +12,7 @@ import {
 	type MessageId as Id,
 	idsOf,
 	SERVER_ERROR,
-} from "../../adapters/jsonrpc/message.js";
+} from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 import { displayUrl } from "../_printable.js";
 import { Deadline } from "./deadline.js";

@@ -1,7 +1,7 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
 // build a session's parts, and how an upstream is started with the environment it gets.
 import process from "node:process";
-import type { MessageId } from "../../adapters/jsonrpc/message.js";
+import type { MessageId } from "../../adapters/jsonrpc-base.js";
 import type { CliIo, CliOutput } from "../io.js";
 import { connectHttpUpstream } from "../mcp/http.js";
 import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
