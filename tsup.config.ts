@@ -21,6 +21,9 @@ export default defineConfig([
 		target: "es2022",
 		platform: "neutral",
 		treeshake: true,
+		// The event-stream parser of `rewriteEventStream` is bundled into the jsonrpc chunk, so
+		// the package's one runtime dependency stays fastest-levenshtein.
+		noExternal: ["eventsource-parser"],
 	},
 	{
 		// The CLI and the demo server it audits by default: ESM only, for Node.
@@ -35,5 +38,12 @@ export default defineConfig([
 		target: "node20",
 		platform: "node",
 		removeNodeProtocol: false,
+		// What the CLI buys is bundled, so `npx -y mcp-tool-names` installs one package:
+		// cross-spawn (servers behind `.cmd` shims on Windows) and the event-stream parser.
+		noExternal: ["cross-spawn", "eventsource-parser"],
+		// cross-spawn is CommonJS and requires Node's modules: give the ESM bundle a `require`.
+		banner: {
+			js: 'import { createRequire as __cliCreateRequire } from "node:module";\nconst require = __cliCreateRequire(import.meta.url);',
+		},
 	},
 ]);
