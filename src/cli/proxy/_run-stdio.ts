@@ -3,7 +3,8 @@
 import { Readable } from "node:stream";
 import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
 import type { CliIo } from "../io.js";
-import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
+import type { UpstreamLink } from "../mcp/link.js";
+import { type LineEvent, lineReader } from "../mcp/stdio.js";
 import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
 import { errorLine, type Frame, parse } from "./_messages.js";
 import { ProxySession } from "./session.js";

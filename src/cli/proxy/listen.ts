@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
 import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
 import { isRecord } from "../../core/guards.js";
-import type { UpstreamLink } from "../mcp/stdio.js";
+import type { UpstreamLink } from "../mcp/link.js";
 import type { ListenSettings } from "../options/proxy.js";
 import {
 	type ProxyContext,
