@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importGraph, requireBuild } from "./_dist.js";
+import { DIST, importGraph, requireBuild } from "./_dist.js";
 
 requireBuild();
 
@@ -92,5 +94,27 @@ describe("built import graph", () => {
 			expect(core.length).toBeGreaterThan(0);
 			expect(core.every((chunk) => jsonrpc.includes(chunk))).toBe(true);
 		}
+	});
+
+	/** How many of `files` (relative to dist/) hold `marker`. */
+	const holding = (files: readonly string[], marker: string): number =>
+		files.filter((file) =>
+			readFileSync(join(DIST, file), "utf8").includes(marker),
+		).length;
+	// Code of the bundled packages, as they name it themselves.
+	const PARSER = "function createParser(";
+	const CROSS_SPAWN = "windowsVerbatimArguments = true";
+
+	it("bundles eventsource-parser once into mcp-tool-names/jsonrpc, and keeps it out of the core", () => {
+		for (const format of ["js", "cjs"]) {
+			expect(holding(importGraph(`jsonrpc.${format}`).files, PARSER)).toBe(1);
+			expect(holding(importGraph(`index.${format}`).files, PARSER)).toBe(0);
+		}
+	});
+
+	it("bundles cross-spawn and eventsource-parser once into the CLI", () => {
+		const files = importGraph("cli.js").files;
+		expect(holding(files, CROSS_SPAWN)).toBe(1);
+		expect(holding(files, PARSER)).toBe(1);
 	});
 });
