@@ -116,18 +116,26 @@ describe.skipIf(missing !== undefined)(
 			rmSync(scratch, { recursive: true, force: true });
 		});
 
-		it("audits a server started through a .cmd shim found on PATH", async () => {
-			const { code, stdout, stderr } = await windowsNode("audit", [
+		/** Runs a CLI command against demo-server (the .cmd shim); its stdout once it succeeded. */
+		async function cliOnShim(args: string[]): Promise<string> {
+			const { code, stdout, stderr } = await windowsNode(args[0] ?? "cli", [
 				windowsPath(CLI),
-				"audit",
-				"--json",
-				"--profile",
-				"openai",
+				...args,
 				"--",
 				"demo-server",
 			]);
 			expect(stderr).not.toContain("command not found");
 			expect(code).toBe(0);
+			return stdout;
+		}
+
+		it("audits a server started through a .cmd shim found on PATH", async () => {
+			const stdout = await cliOnShim([
+				"audit",
+				"--json",
+				"--profile",
+				"openai",
+			]);
 			const report = JSON.parse(stdout) as {
 				server: { name: string } | null;
 				profiles: Array<{ entries: Array<{ name: string; wire: string }> }>;
@@ -142,16 +150,7 @@ describe.skipIf(missing !== undefined)(
 		}, 120_000);
 
 		it("resolves a name against a server started through a .cmd shim", async () => {
-			const { code, stdout, stderr } = await windowsNode("resolve", [
-				windowsPath(CLI),
-				"resolve",
-				"fetch_content",
-				"--",
-				"demo-server",
-			]);
-			expect(stderr).not.toContain("command not found");
-			expect(code).toBe(0);
-			expect(stdout).toContain(
+			expect(await cliOnShim(["resolve", "fetch_content"])).toContain(
 				"Auto-corrected tool call to websearch/fetch_content (input: fetch_content).",
 			);
 		}, 120_000);
