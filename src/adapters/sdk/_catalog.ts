@@ -17,7 +17,7 @@ import {
  * The catalog of an `McpServer` registry: the enabled tools, the same set its `tools/list`
  * handler answers with (so wire names derived from it equal the listed ones).
  */
-export function entriesOfRegistry(
+function entriesOfRegistry(
 	registry: Readonly<Record<string, RegisteredToolLike>> | undefined,
 	protection: Protection,
 ): ToolEntry[] {
@@ -38,7 +38,7 @@ export function entriesOfRegistry(
  * Whether an `McpServer` registry has an enabled tool of this name: the ones its `tools/call`
  * handler runs rather than answering "not found".
  */
-export function isRegistered(
+function isRegistered(
 	registry: Readonly<Record<string, RegisteredToolLike>> | undefined,
 	name: string,
 ): boolean {
@@ -61,7 +61,7 @@ export interface ServerCatalog {
 }
 
 /** Takes a catalog's entries: claims their names in the store, if any, then routes by them. */
-export type AdoptEntries = (entries: ToolEntry[]) => void | Promise<void>;
+type AdoptEntries = (entries: ToolEntry[]) => void | Promise<void>;
 
 /**
  * An `McpServer`'s catalog: its registry is at hand and cheap to read, so it is read for
