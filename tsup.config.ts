@@ -26,7 +26,11 @@ export default defineConfig([
 		noExternal: ["eventsource-parser"],
 	},
 	{
-		// The CLI and the demo server it audits by default: ESM only, for Node.
+		// The CLI and the demo server it audits by default: ESM only, for Node. The Redis client
+		// of `--store` (ioredis, a devDependency here and an optional peer of the library) is
+		// bundled in, so `npx -y mcp-tool-names proxy --store …` installs one package and the
+		// library's runtime dependencies stay `fastest-levenshtein` alone. ioredis is CommonJS:
+		// its `require("net")` and the like need a real `require` inside the ES module.
 		entry: {
 			cli: "src/cli/bin.ts",
 			"demo-server": "examples/demo-server/server.ts",
@@ -38,10 +42,9 @@ export default defineConfig([
 		target: "node20",
 		platform: "node",
 		removeNodeProtocol: false,
-		// What the CLI buys is bundled, so `npx -y mcp-tool-names` installs one package:
-		// cross-spawn (servers behind `.cmd` shims on Windows) and the event-stream parser.
-		noExternal: ["cross-spawn", "eventsource-parser"],
-		// cross-spawn is CommonJS and requires Node's modules: give the ESM bundle a `require`.
+		// What the CLI buys is bundled too: cross-spawn (servers behind `.cmd` shims on
+		// Windows, CommonJS as well) and the event-stream parser.
+		noExternal: ["ioredis", "cross-spawn", "eventsource-parser"],
 		banner: {
 			js: 'import { createRequire as __cliCreateRequire } from "node:module";\nconst require = __cliCreateRequire(import.meta.url);',
 		},

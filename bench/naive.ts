@@ -299,10 +299,17 @@ function decide(
 	}
 
 	const rivals = new Set<string>();
-	const matched = new Map<string, "suffix" | "distance">();
-	const match = (c: Candidate, reason: "suffix" | "distance"): void => {
+	const matched = new Map<string, "suffix" | "distance" | "doubled">();
+	const match = (
+		c: Candidate,
+		reason: "suffix" | "distance" | "doubled",
+	): void => {
 		if (!matched.has(c.name)) matched.set(c.name, reason);
 	};
+	// 9: the input is a candidate written twice (exactly, else after normalisation); it names
+	// the reason first and brings no normalised twin of an exact doubling.
+	const doubled = doubledRivals(input, norm, live);
+	for (const c of doubled) match(c, "doubled");
 	let numberMatch = false;
 	let pluralInput = false;
 	for (const c of live) {
@@ -395,7 +402,9 @@ function decide(
 	const rivalNorms = new Set(
 		live.filter((c) => rivals.has(c.name)).map((c) => c.norm),
 	);
-	const field = live.filter((c) => rivalNorms.has(c.norm));
+	const field = live.filter(
+		(c) => rivalNorms.has(c.norm) || doubled.includes(c),
+	);
 	if (field.length > 1) {
 		const ranked = field
 			.map((c) => ({ name: c.name, d: distance(norm, c.norm) }))
@@ -416,12 +425,13 @@ function decide(
 		return { kind: "none", input };
 	}
 	// 6 and 4e.
+	const said = reason === "doubled" ? winner.words : I;
 	if (
 		isProtected(winner.name) ||
-		winner.words.some((w) => DESTRUCTIVE_WORDS.has(w) && !I.includes(w))
+		winner.words.some((w) => DESTRUCTIVE_WORDS.has(w) && !said.includes(w))
 	)
 		return hint([winner.name], "protected");
-	if (reason === "distance" && scriptsOf(input) !== scriptsOf(winner.name))
+	if (reason !== "suffix" && scriptsOf(input) !== scriptsOf(winner.name))
 		return hint([winner.name], "protected");
 	return {
 		kind: "corrected",
@@ -430,6 +440,26 @@ function decide(
 		reason,
 		distance: distance(norm, winner.norm),
 	};
+}
+
+/** Rule 9's candidates: written twice, exactly with one joint, else after normalisation. */
+function doubledRivals(
+	input: string,
+	norm: string,
+	live: readonly Candidate[],
+): Candidate[] {
+	const same = live.filter(
+		(c) =>
+			norm.length === 2 * c.norm.length &&
+			norm.startsWith(c.norm) &&
+			norm.endsWith(c.norm),
+	);
+	const exact = same.filter((c) =>
+		["", ".", "_", "-", "/", ":", "__"].some(
+			(joint) => input === c.name + joint + c.name,
+		),
+	);
+	return exact.length > 0 ? exact : same;
 }
 
 const catalogWordsCache = new WeakMap<readonly Candidate[], Set<string>>();

@@ -4,7 +4,8 @@
  * replica whose local view is warm against the same replica without a store (WireRewriter
  * alone, and a wrapped SDK server over in-memory transports), then claims per second on one
  * Redis from one replica and from eight racing, beside the same on a 3-master Redis Cluster
- * (node-redis `createCluster`, scopes on one hash slot). Writes its section of bench/RESULTS.md.
+ * (node-redis `createCluster`, scopes on one hash slot), through node-redis and through the
+ * proxy's own `--store` client. Writes its section of bench/RESULTS.md.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -15,6 +16,10 @@ import { createClient, createCluster } from "redis";
 import { WireRewriter } from "../src/adapters/jsonrpc/index.js";
 import { RedisCodecStore, SharedCodec } from "../src/adapters/redis/index.js";
 import { wrapServer } from "../src/adapters/sdk/index.js";
+import {
+	openStore,
+	storeSettingsOf,
+} from "../src/cli/proxy/store/open-store.js";
 import { RedisCluster, RedisServer } from "../tests/_support/redis-server.js";
 import { formatRatio, measure } from "./_measure.js";
 import { catalog } from "./data.js";
@@ -23,6 +28,8 @@ const TOOLS = 1_000;
 const CLAIMS = 2_000;
 const RACERS = 8;
 const CLAIM_ROUNDS = 5;
+/** What `openStore` speaks through, for the table. */
+const PROXY_CLIENT = "ioredis, bundled";
 const started = Date.now();
 
 const ROUNDS = 7;
@@ -53,7 +60,23 @@ async function rounds(
 const redis = await RedisServer.start();
 const cluster = await RedisCluster.start();
 const connections: Array<{ destroy(): void }> = [];
-async function shared(scope: string, onCluster = false): Promise<SharedCodec> {
+/** Who speaks to Redis: node-redis given to the library, or the proxy's own `--store` client. */
+type Via = "library" | "proxy";
+async function shared(
+	scope: string,
+	onCluster = false,
+	via: Via = "library",
+): Promise<SharedCodec> {
+	if (via === "proxy") {
+		const url = onCluster ? (cluster.nodes[0]?.url as string) : redis.url;
+		const settings = storeSettingsOf({ store: url, scope }, "bench", "openai");
+		const opened = await openStore(
+			settings as NonNullable<typeof settings>,
+			"openai",
+		);
+		connections.push({ destroy: opened.close });
+		return opened.shared;
+	}
 	const client = onCluster
 		? createCluster({
 				rootNodes: [{ url: cluster.nodes[0]?.url as string }],
@@ -70,15 +93,16 @@ async function shared(scope: string, onCluster = false): Promise<SharedCodec> {
 async function claimRates(
 	onCluster: boolean,
 	round: number,
+	via: Via = "library",
 ): Promise<{ one: number; race: number; stored: number }> {
-	const tag = `${onCluster ? "cluster" : "single"}-${round}`;
-	const one = await shared(`bench-claims-1-${tag}`, onCluster);
+	const tag = `${via}-${onCluster ? "cluster" : "single"}-${round}`;
+	const one = await shared(`bench-claims-1-${tag}`, onCluster, via);
 	let t0 = performance.now();
 	for (let i = 0; i < CLAIMS; i++) await one.sync([`tool/${i}`]);
 	const oneRate = CLAIMS / ((performance.now() - t0) / 1000);
 	const racers = await Promise.all(
 		Array.from({ length: RACERS }, () =>
-			shared(`bench-claims-8-${tag}`, onCluster),
+			shared(`bench-claims-8-${tag}`, onCluster, via),
 		),
 	);
 	t0 = performance.now();
@@ -88,11 +112,10 @@ async function claimRates(
 		}),
 	);
 	const race = CLAIMS / ((performance.now() - t0) / 1000);
-	const stored = (
-		await new RedisCodecStore({ client: connections.at(-1) as never }).load(
-			`bench-claims-8-${tag}`,
-		)
-	).names.length;
+	// A fresh replica reads what the race left: every name once.
+	const reader = await shared(`bench-claims-8-${tag}`, onCluster, via);
+	await reader.refresh();
+	const stored = reader.codec.size;
 	return { one: oneRate, race, stored };
 }
 
@@ -171,33 +194,37 @@ try {
 	await sdkPlain.close();
 	await sdkStore.close();
 
-	// 3. Claims per second, on one Redis and on the cluster: rounds in alternating order
-	// (the first runs colder), the median of each.
-	const claimRounds: Array<
-		Record<"single" | "cluster", Awaited<ReturnType<typeof claimRates>>>
-	> = [];
+	// 3. Claims per second, on one Redis and on the cluster, through node-redis (the library's
+	// tested default) and through the proxy's own `--store` client: rounds in alternating
+	// order (the first runs colder), the median of each.
+	type Rates = Awaited<ReturnType<typeof claimRates>>;
+	const claimRounds: Array<Record<`${Via}-${"single" | "cluster"}`, Rates>> =
+		[];
 	for (let round = 0; round < CLAIM_ROUNDS; round++) {
 		const first = round % 2 === 0;
-		const a = await claimRates(!first, round);
-		const b = await claimRates(first, round);
-		claimRounds.push(
-			first ? { single: b, cluster: a } : { single: a, cluster: b },
-		);
+		const measured: Partial<(typeof claimRounds)[number]> = {};
+		for (const via of first
+			? (["library", "proxy"] as const)
+			: (["proxy", "library"] as const)) {
+			measured[`${via}-cluster`] = await claimRates(!first, round, via);
+			measured[`${via}-single`] = await claimRates(first, round, via);
+		}
+		claimRounds.push(measured as (typeof claimRounds)[number]);
 	}
 	const medianOf = (pick: (r: (typeof claimRounds)[number]) => number) =>
 		claimRounds.map(pick).sort((x, y) => x - y)[
 			Math.floor(claimRounds.length / 2)
 		] as number;
-	const single = {
-		one: medianOf((r) => r.single.one),
-		race: medianOf((r) => r.single.race),
-	};
-	const clustered = {
-		one: medianOf((r) => r.cluster.one),
-		race: medianOf((r) => r.cluster.race),
-	};
+	const ratesOf = (key: keyof (typeof claimRounds)[number]) => ({
+		one: medianOf((r) => r[key].one),
+		race: medianOf((r) => r[key].race),
+	});
+	const single = ratesOf("library-single");
+	const clustered = ratesOf("library-cluster");
+	const proxySingle = ratesOf("proxy-single");
+	const proxyCluster = ratesOf("proxy-cluster");
 	const stored = Math.min(
-		...claimRounds.flatMap((r) => [r.single.stored, r.cluster.stored]),
+		...claimRounds.flatMap((r) => Object.values(r).map((x) => x.stored)),
 	);
 
 	const rate = (perSecond: number) =>
@@ -220,6 +247,8 @@ try {
 		"|---|---:|---:|---:|",
 		`| one replica, one after another (${CLAIMS.toLocaleString("en-US")}) | ${rate(single.one)} | ${rate(clustered.one)} | ${formatRatio(clustered.one / single.one)} |`,
 		`| ${RACERS} replicas racing, each its own connection (${CLAIMS.toLocaleString("en-US")} in all; a lost race re-reads and re-plans) | ${rate(single.race)} | ${rate(clustered.race)} | ${formatRatio(clustered.race / single.race)} |`,
+		`| the proxy's \`--store\` client (${PROXY_CLIENT}), one replica | ${rate(proxySingle.one)} | ${rate(proxyCluster.one)} | ${formatRatio(proxyCluster.one / proxySingle.one)} |`,
+		`| the proxy's \`--store\` client, ${RACERS} replicas racing | ${rate(proxySingle.race)} | ${rate(proxyCluster.race)} | ${formatRatio(proxyCluster.race / proxySingle.race)} |`,
 		"",
 		`A scope lives on one slot, so one scope's claims go to one node of the cluster; the cluster spreads scopes, not one scope's claims. ${CLAIM_ROUNDS} rounds, one Redis and the cluster in alternating order, the median of each column. After each race the scope holds at least ${stored.toLocaleString("en-US")} names for ${CLAIMS.toLocaleString("en-US")} claimed: none lost, none twice.`,
 		"<!-- redis:end -->",

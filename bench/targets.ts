@@ -22,7 +22,7 @@ export interface Results {
 }
 
 const FAR_MISSES =
-	"Far misses are what stays slow. Their `Did you mean` needs the globally closest names within `max(3, floor(0.6 × L))` edits, and most of a catalog is within reach of so loose a bound: length buckets, a lower bound from each text's letter classes, the cut-off on the diagonal, shared prefixes and the list's worst distance leave about a tenth of the units the naive scan reads, but the catalog is still walked text by text. Their share of the stream (20 % here) sets the mixed ratio, and `suggest`, which ranks in full for every query, is bound the same way. Every slip rule (3–4c) is a few hash lookups in the index, so a far miss costs its ranking and little else.";
+	"Far misses are what stays slow. Their `Did you mean` needs the globally closest names within `max(3, floor(0.6 × L))` edits, and most of a catalog is within reach of so loose a bound: length buckets, a lower bound from each text's letter classes, the cut-off on the diagonal, shared prefixes and the list's worst distance leave about a tenth of the units the naive scan reads, but the catalog is still walked text by text. Their share of the stream (20 % here) sets the mixed ratio, and `suggest`, which ranks in full for every query, is bound the same way. Every slip rule (3–4c, and 9: a pass over the halves of the normal form) is a few hash lookups in the index, so a far miss costs its ranking and little else.";
 
 /** What to keep in mind reading the tables, whatever the run. */
 export function notes(sampled: boolean): string[] {

@@ -27,6 +27,8 @@ export { isMcpToolNamesError, McpToolNamesError } from "./core/errors.js";
 export type { FormatResolutionOptions } from "./core/format.js";
 export { formatResolution } from "./core/format.js";
 export { fnv1a32, HASH_LENGTH, hashName } from "./core/hash.js";
+export type { HostName, HostRule } from "./core/hosts.js";
+export { hostReserve, hostRules, hostToolName } from "./core/hosts.js";
 export type { ToolCandidate } from "./core/name-index.js";
 export { NameIndex } from "./core/name-index.js";
 export { normalizeName } from "./core/normalize.js";

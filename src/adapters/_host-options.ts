@@ -13,6 +13,7 @@ import type { Protection } from "./routing/tool-entry.js";
 /** The wire-name options every host-framework entry takes. */
 interface HostWireOptions {
 	profile?: ProfileName | NameProfile;
+	reserve?: number;
 	codec?: WireNameCodec;
 }
 
@@ -29,7 +30,7 @@ export interface CheckedRepairOptions extends HostRepairOptions {
 	protection: Protection;
 }
 
-/** The codec the options name, or a new one for `profile`; both together is an error. */
+/** The codec the options name, or a new one for `profile` and `reserve`; both together is an error. */
 export function wireCodecOf(
 	fn: string,
 	options: HostWireOptions | undefined,

@@ -1,6 +1,8 @@
 import {
 	type AuditEntry,
 	describeProfile,
+	type HostName,
+	hostRules,
 	type ProfileName,
 } from "../index.js";
 import type { Style } from "./colors.js";
@@ -49,7 +51,9 @@ export function formatAudit(
 			continue;
 		}
 		shown.push(report);
-		lines.push(`${style.bold(report.profile)}  ${style.dim(rules)}`);
+		lines.push(
+			`${style.bold(report.profile)}  ${style.dim(rules)}${style.dim(roomOf(report))}`,
+		);
 		lines.push(
 			...renderTable(
 				report.entries.map((entry) => rowOf(entry, report, style)),
@@ -92,8 +96,11 @@ function rowOf(
 	return [
 		{ text: mark, style: paint },
 		{ text: entry.name === "" ? '""' : entry.name },
-		{ text: changed ? "→" : "", style: style.dim },
-		{ text: entry.wire, style: changed ? paint : style.dim },
+		{
+			text: changed || entry.presented !== undefined ? "→" : "",
+			style: style.dim,
+		},
+		{ text: entry.presented ?? entry.wire, style: changed ? paint : style.dim },
 		{ text: noteOf(entry, report), style: style.dim },
 	];
 }
@@ -146,7 +153,21 @@ function noteOf(entry: AuditEntryJson, report: AuditProfileJson): string {
 		default:
 			break;
 	}
+	if (entry.pastLimit === true && report.host !== undefined)
+		notes.push(
+			`without the proxy ${hostRules[report.host.name as HostName].title} shows ${(entry.direct ?? "").length} > ${report.host.limit} characters`,
+		);
 	return notes.join("; ");
+}
+
+/** After the profile's rules: whose prefix the names leave room for, and how much. */
+function roomOf(report: AuditProfileJson): string {
+	const { host } = report;
+	if (host !== undefined)
+		return ` · as ${hostRules[host.name as HostName].title} shows them for ${JSON.stringify(host.serverName)}: ${host.prefix}<name>, at most ${host.limit}`;
+	return report.reserve > 0
+		? ` · ${report.reserve} characters kept for a host's prefix`
+		: "";
 }
 
 function summaryOf(report: AuditProfileJson): string {
@@ -160,6 +181,10 @@ function summaryOf(report: AuditProfileJson): string {
 			[totals.collision === 1 ? "collision" : "collisions", totals.collision],
 			["invalid", totals.invalid],
 			[totals.duplicates === 1 ? "duplicate" : "duplicates", totals.duplicates],
+			[
+				"past the host's limit without the proxy",
+				report.entries.filter((entry) => entry.pastLimit === true).length,
+			],
 		] as const
 	)
 		.filter(([, count]) => count > 0)

@@ -1,13 +1,10 @@
-import { auditNames, type ProfileName } from "../index.js";
+import { type AuditReport, auditNames, type ProfileName } from "../index.js";
 import { formatAudit } from "./audit-format.js";
+import { asPresented } from "./audit-host.js";
 import { createStyle, isColorEnabled } from "./colors.js";
 import type { CliIo } from "./io.js";
 import type { AuditCommand } from "./options/audit.js";
-import {
-	type AuditJson,
-	type AuditProfileJson,
-	SCHEMA_VERSION,
-} from "./schema.js";
+import { type AuditJson, SCHEMA_VERSION } from "./schema.js";
 import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
 
 /**
@@ -25,7 +22,7 @@ export async function runAudit(
 	io: CliIo,
 ): Promise<number> {
 	const catalog = await loadCatalog(command, io);
-	const json = buildAuditJson(catalog, command.profiles, command.strict);
+	const json = buildAuditJson(catalog, command);
 	const errStyle = createStyle(isColorEnabled(io.stderr, io.env ?? {}));
 	for (const note of catalog.notes) {
 		io.stderr.write(`${errStyle.yellow("note:")} ${note}\n`);
@@ -44,17 +41,19 @@ export async function runAudit(
  * Audits a catalog against profiles and builds the `--json` document (schema version 1).
  *
  * @param catalog - the tools and their source
- * @param profiles - the profiles, in output order
- * @param strict - whether a name that is not sent as is, or a finding, fails (exit code 1)
+ * @param command - the profiles (in output order), the reserve per profile and the host,
+ * and whether a name that is not sent as is, or a finding, fails (exit code 1)
  * @returns the document `audit --json` prints
  */
 function buildAuditJson(
 	catalog: Catalog,
-	profiles: readonly ProfileName[],
-	strict: boolean,
+	{ profiles, strict, reserves, host }: AuditCommand,
 ): AuditJson {
 	const names = catalog.tools.map((tool) => tool.name);
-	const reports = profiles.map((profile) => reportOf(names, profile));
+	const reports = profiles.map((profile) => {
+		const report = reportOf(names, profile, reserves?.[profile] ?? 0);
+		return host === undefined ? report : asPresented(report, profile, host);
+	});
 	const ok =
 		catalog.findings.length === 0 &&
 		reports.every((report) => report.ok && report.totals.duplicates === 0);
@@ -72,8 +71,15 @@ function buildAuditJson(
 	};
 }
 
-function reportOf(names: string[], profile: ProfileName): AuditProfileJson {
-	const { entries, ok, totals, maxLength } = auditNames(names, { profile });
-	// The key order of schema version 1.
-	return { profile, maxLength, ok, totals, entries };
+function reportOf(
+	names: string[],
+	profile: ProfileName,
+	reserve: number,
+): AuditReport {
+	const { entries, ok, totals, maxLength } = auditNames(names, {
+		profile,
+		reserve,
+	});
+	// The key order of schema version 1; `reserve` came later.
+	return { profile, maxLength, ok, totals, entries, reserve };
 }

@@ -1,7 +1,8 @@
 import { ToolRouter } from "../adapters/routing/router.js";
-import { formatResolution, type Resolution } from "../index.js";
+import { formatResolution, type Resolution, WireNameCodec } from "../index.js";
 import { createStyle, isColorEnabled, type Style } from "./colors.js";
 import type { CliIo } from "./io.js";
+import { hostPrefix } from "./options/host.js";
 import type { ResolveCommand } from "./options/resolve.js";
 import { type ResolveJson, SCHEMA_VERSION } from "./schema.js";
 import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
@@ -9,6 +10,7 @@ import { type Catalog, closeCatalog, loadCatalog } from "./targets.js";
 const REASONS: Readonly<Record<string, string>> = {
 	normalized: "the same name but for case and punctuation",
 	suffix: "a namespace prefix was dropped or added",
+	doubled: "the name was written twice",
 	"too-far": "too different to guess",
 	ambiguous: "several tools fit equally well",
 	protected:
@@ -51,12 +53,28 @@ export async function runResolve(
  */
 function buildResolveJson(
 	catalog: Catalog,
-	{ name: input, mode, arguments: args }: ResolveCommand,
+	{ name: input, mode, arguments: args, serverNames, wire }: ResolveCommand,
 ): ResolveJson {
-	const router = new ToolRouter({ correct: true, resolve: { mode } });
+	const router = new ToolRouter({
+		correct: true,
+		resolve: {
+			mode,
+			...(serverNames === undefined ? {} : { servers: serverNames }),
+		},
+		// Behind a proxy the name is one of its wire names: the router decodes it, as the proxy does.
+		...(wire === undefined
+			? {}
+			: {
+					codec: new WireNameCodec({
+						profile: wire.profile,
+						reserve: wire.reserve,
+					}),
+				}),
+	});
 	router.setTools(catalog.tools);
+	const routed = withoutHostPrefix(input, wire?.host);
 	const decision = router.route(
-		input,
+		routed,
 		args === undefined ? {} : { arguments: args },
 	);
 	const resolution: Resolution =
@@ -72,6 +90,7 @@ function buildResolveJson(
 		toolCount: catalog.tools.length,
 		input,
 		mode,
+		...(wire === undefined ? {} : { routed }),
 		arguments: args ?? null,
 		resolution,
 		message: formatResolution(resolution) ?? null,
@@ -129,4 +148,20 @@ function decisionOf(
 		default:
 			return `${style.red("✗ none:")} no tool of ${label} is close to ${input} ${style.dim(`(${doc.toolCount} ${doc.toolCount === 1 ? "tool" : "tools"})`)}`;
 	}
+}
+
+/**
+ * The name as the host passes it to the server: the host's prefix for one of the server's
+ * keys taken off, as the host itself does before it calls the tool.
+ */
+function withoutHostPrefix(
+	input: string,
+	host: NonNullable<ResolveCommand["wire"]>["host"],
+): string {
+	for (const key of host?.keys ?? []) {
+		const prefix = hostPrefix(host?.name ?? "claude-code", key);
+		if (input.startsWith(prefix) && input.length > prefix.length)
+			return input.slice(prefix.length);
+	}
+	return input;
 }

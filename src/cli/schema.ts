@@ -27,14 +27,36 @@ interface ServerJson {
 }
 
 /**
- * One name of {@link AuditProfileJson}: exactly `auditNames`'s `AuditEntry`.
+ * One name of {@link AuditProfileJson}: `auditNames`'s `AuditEntry`, and with `--host` the
+ * names as that host presents them.
  */
-export type AuditEntryJson = AuditEntry;
+export type AuditEntryJson = AuditEntry & {
+	/** With `--host`: the wire name as the host presents it (its prefix, its characters). */
+	presented?: string;
+	/** With `--host`: the server's own name as the host presents it, without a proxy. */
+	direct?: string;
+	/** With `--host`: `direct` is longer than the host and the provider accept. */
+	pastLimit?: boolean;
+};
+
+/** With `--host`: the host, the server's key and the limit of what it presents. */
+export interface AuditHostJson {
+	name: string;
+	serverName: string;
+	/** The prefix it puts before each name of this server. */
+	prefix: string;
+	/** The longest name it passes on as is: the provider's limit, or the host's own when lower. */
+	limit: number;
+}
 
 /**
- * One profile of {@link AuditJson}: exactly `auditNames`'s `AuditReport`.
+ * One profile of {@link AuditJson}: `auditNames`'s `AuditReport` (with `--host`, its entries
+ * as the host presents them, and `host`).
  */
-export type AuditProfileJson = AuditReport;
+export type AuditProfileJson = Omit<AuditReport, "entries"> & {
+	entries: AuditEntryJson[];
+	host?: AuditHostJson;
+};
 
 /**
  * `mcp-tool-names audit --json`.
@@ -69,6 +91,11 @@ export interface ResolveJson {
 	toolCount: number;
 	input: string;
 	mode: "safe" | "mcporter";
+	/**
+	 * With `--host` or `--reserve`: the name routed, once the host's prefix is taken off (wire
+	 * names are then decoded by the proxy's codec).
+	 */
+	routed?: string;
 	/** The call's arguments given with `--arguments`, or `null`. */
 	arguments: Record<string, unknown> | null;
 	/** What `resolveName` returned. */

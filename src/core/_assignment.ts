@@ -3,6 +3,7 @@
 // made elsewhere can be taken in (checkAdoption), and the diagnostic each assignment
 // reports. Nothing here changes the assignments; the codec applies what these return.
 
+import { describeLimit } from "./_reserve.js";
 import {
 	type NaturalWireName,
 	naturalWireName,
@@ -185,6 +186,7 @@ function diagnosticOf(
 	existing: string | undefined,
 	profile: NameProfile,
 	reverse: ReadonlyMap<string, string>,
+	reserve: number,
 ): Diagnostic {
 	const diagnostic: Diagnostic = { code, canonical, wire, message: "" };
 	const from = describeValue(canonical);
@@ -197,7 +199,7 @@ function diagnosticOf(
 			diagnostic.message = `Renamed tool ${from} to ${to}: profile ${profile.name} cannot write some of its letters or digits, so the name ends with its hash`;
 			break;
 		case "truncated":
-			diagnostic.message = `Shortened tool ${from} (${canonical.length} characters) to ${to}: profile ${profile.name} allows at most ${profile.maxLength}, so the name ends with its hash`;
+			diagnostic.message = `Shortened tool ${from} (${canonical.length} characters) to ${to}: profile ${profile.name} allows at most ${describeLimit(profile, reserve)}, so the name ends with its hash`;
 			break;
 		case "collision":
 		case "refused":
@@ -229,16 +231,28 @@ export function conflictText(
 	return `${pair} contradicts ${held}, held already; a wire name never changes meaning`;
 }
 
-/** Reports the diagnostics of a batch of assignments just made. */
+/**
+ * Reports the diagnostics of a batch of assignments just made; `profile` is the codec's own
+ * (its full `maxLength`), `reserve` what it keeps free for the host's prefix.
+ */
 export function report(
 	planned: readonly PlannedName[],
 	onDiagnostic: (diagnostic: Diagnostic) => void,
 	profile: NameProfile,
 	reverse: ReadonlyMap<string, string>,
+	reserve = 0,
 ): void {
 	for (const { code, canonical, wire, existing } of planned)
 		if (code !== undefined)
 			onDiagnostic(
-				diagnosticOf(code, canonical, wire, existing, profile, reverse),
+				diagnosticOf(
+					code,
+					canonical,
+					wire,
+					existing,
+					profile,
+					reverse,
+					reserve,
+				),
 			);
 }

@@ -1,5 +1,5 @@
 /**
- * What every slip rule (3–4c) is given and answers, and the word guards every correction
+ * What every slip rule (3–4c, 9) is given and answers, and the word guards every correction
  * passes; see "Resolution rules" in the guides.
  */
 
@@ -27,8 +27,8 @@ export interface Query {
  */
 export interface Slip {
 	/** The rule's number in the guides. */
-	readonly rule: "3" | "3b" | "4" | "4b" | "4c";
-	readonly reason: "suffix" | "distance";
+	readonly rule: "3" | "3b" | "4" | "4b" | "4c" | "9";
+	readonly reason: "suffix" | "distance" | "doubled";
 	rivals(q: Query): Iterable<string>;
 	matches(q: Query, name: string, parsed: Parsed): boolean;
 }

@@ -17,8 +17,9 @@ export interface SnapshotProfile {
 }
 
 /**
- * Plain-JSON state of a {@link WireNameCodec}: its profile and every `[canonical, wire]`
- * pair in assignment order. Store it to keep wire names across restarts.
+ * Plain-JSON state of a {@link WireNameCodec}: its profile, its reserve (when it has one) and
+ * every `[canonical, wire]` pair in assignment order. Store it to keep wire names across
+ * restarts.
  *
  * @example
  * ```ts
@@ -30,20 +31,29 @@ export interface CodecSnapshot {
 	version: 1;
 	profile: SnapshotProfile;
 	names: Array<[canonical: string, wire: string]>;
+	/**
+	 * Characters kept free for a host's prefix (`WireNameCodecOptions.reserve`); absent for 0.
+	 * The names were planned within `profile.maxLength - reserve`.
+	 */
+	reserve?: number;
 }
 
 const SNAPSHOT_VERSION = 1;
 
-/** The snapshot of a codec's profile and its assignments, in assignment order. */
+/** The snapshot of a codec's profile, reserve and assignments, in assignment order. */
 export function snapshotOf(
 	profile: NameProfile,
 	names: Iterable<[string, string]>,
+	reserve: number,
 ): CodecSnapshot {
-	return {
+	const snapshot: CodecSnapshot = {
 		version: SNAPSHOT_VERSION,
 		profile: snapshotProfile(profile),
 		names: [...names],
 	};
+	// Written only when set, so a snapshot without a reserve reads as before.
+	if (reserve > 0) snapshot.reserve = reserve;
+	return snapshot;
 }
 
 /** A profile as plain JSON. */
@@ -67,14 +77,15 @@ function invalidSnapshot(detail: string): McpToolNamesError {
 }
 
 /**
- * The profile of a snapshot (or the one that replaces it) and a reader of its names, which
- * checks each pair against the profile of the codec being restored.
+ * The profile of a snapshot (or the one that replaces it), its reserve, and a reader of its
+ * names, which checks each pair against the profile the codec being restored plans with.
  */
 export function readSnapshot(
 	snapshot: CodecSnapshot,
 	override: ProfileName | NameProfile | undefined,
 ): {
 	profile: ProfileName | NameProfile;
+	reserve: number;
 	names: (profile: NameProfile) => Array<[string, string]>;
 } {
 	if (typeof snapshot !== "object" || snapshot === null) {
@@ -85,8 +96,17 @@ export function readSnapshot(
 			`version ${describeValue(snapshot.version)} is not supported; expected ${SNAPSHOT_VERSION}`,
 		);
 	}
+	const { reserve = 0 } = snapshot;
+	if (!Number.isSafeInteger(reserve) || reserve < 0)
+		throw invalidSnapshot(
+			`"reserve" must be a whole number of characters, got ${describeValue(reserve)}`,
+		);
 	const profile = override ?? profileFromSnapshot(snapshot.profile);
-	return { profile, names: (resolved) => snapshotNames(snapshot, resolved) };
+	return {
+		profile,
+		reserve,
+		names: (resolved) => snapshotNames(snapshot, resolved),
+	};
 }
 
 function snapshotNames(

@@ -1,3 +1,4 @@
+import { describeLimit, plannedProfile, reserveOption } from "./_reserve.js";
 import { WireNameCodec } from "./codec.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue } from "./errors.js";
@@ -43,7 +44,7 @@ export type AuditStatus =
 export interface AuditEntry {
 	/** The canonical name (`""` for a non-string). */
 	name: string;
-	/** Whether the provider takes it unchanged. */
+	/** Whether the provider takes it unchanged (within `maxLength - reserve`). */
 	valid: boolean;
 	/** What a fresh codec sends instead (`""` for `invalid`). */
 	wire: string;
@@ -71,7 +72,10 @@ export interface AuditTotals {
 /** {@link auditNames}'s result for one profile. */
 export interface AuditReport {
 	profile: string;
+	/** The longest wire name: the profile's `maxLength` less the reserve. */
 	maxLength: number;
+	/** Characters kept free for the host's prefix (0 without one). */
+	reserve: number;
 	/** One entry per input name, in input order. */
 	entries: AuditEntry[];
 	totals: AuditTotals;
@@ -83,6 +87,11 @@ export interface AuditReport {
 export interface AuditOptions {
 	/** Default `openai`. */
 	profile?: ProfileName | NameProfile;
+	/**
+	 * Characters the host adds before each name (see `hostReserve`): names are audited, and
+	 * planned, within the profile's `maxLength` less this. Default 0.
+	 */
+	reserve?: number;
 }
 
 /**
@@ -90,24 +99,28 @@ export interface AuditOptions {
  * {@link WireNameCodec} gives it and why: the engine of the CLI's `audit`, also usable in tests.
  *
  * @param names - tool names as a server lists them
- * @param options - the profile to audit against
+ * @param options - the profile to audit against, and the host's reserve
  * @returns entries in input order, totals and an overall `ok`
  * @throws McpToolNamesError `invalid-profile` for an unknown profile, `invalid-argument`
- * when `names` is not iterable
+ * when `names` is not iterable, `invalid-option` for a reserve that leaves too little room
  * @example
  * ```ts
  * const report = auditNames(["websearch/fetch_content", "begin_session"]);
  * report.entries[0]?.wire; // "websearch_fetch_content"
  * report.totals.renamed; // 1
  * auditNames(["github.search", "github/search"]).entries[1]?.collidesWith; // "github.search"
+ * auditNames(["a".repeat(60)], { reserve: 14 }).entries[0]?.status; // "truncated": 50 is the limit
  * ```
  */
 export function auditNames(
 	names: Iterable<string>,
 	options?: AuditOptions,
 ): AuditReport {
-	const opts = optionsArgument("auditNames", options, ["profile"]);
-	const profile = resolveProfile(opts.profile as AuditOptions["profile"]);
+	const opts = optionsArgument("auditNames", options, ["profile", "reserve"]);
+	const full = resolveProfile(opts.profile as AuditOptions["profile"]);
+	const reserve = reserveOption("auditNames", opts.reserve);
+	// Names are checked against what is left once the host's prefix is in front.
+	const profile = plannedProfile("auditNames", full, reserve);
 	const list = listArgument(
 		"auditNames",
 		"names",
@@ -116,7 +129,8 @@ export function auditNames(
 	);
 	const diagnostics = new Map<string, Diagnostic>();
 	const codec = new WireNameCodec({
-		profile,
+		profile: full,
+		reserve,
 		onDiagnostic: (d) => diagnostics.set(d.canonical, d),
 	});
 	codec.encodeAll([...new Set(list.filter(isName))]);
@@ -147,7 +161,7 @@ export function auditNames(
 				],
 			};
 		}
-		const problems = problemsOf(name, profile);
+		const problems = problemsOf(name, profile, describeLimit(full, reserve));
 		const diagnostic = diagnostics.get(name);
 		const status: AuditStatus =
 			diagnostic === undefined
@@ -193,6 +207,7 @@ export function auditNames(
 	return {
 		profile: profile.name,
 		maxLength: profile.maxLength,
+		reserve,
 		entries,
 		totals,
 		ok: totals.ok === totals.names && totals.duplicates === 0,
@@ -203,7 +218,12 @@ function isName(name: unknown): name is string {
 	return typeof name === "string" && name !== "";
 }
 
-function problemsOf(name: string, profile: NameProfile): AuditProblem[] {
+/** What is wrong with a name for the profile names are planned against (`limit` words its length). */
+function problemsOf(
+	name: string,
+	profile: NameProfile,
+	limit: string,
+): AuditProblem[] {
 	const problems: AuditProblem[] = [];
 	const bad = new Set<string>();
 	for (const char of name) if (!profile.allowed.test(char)) bad.add(char);
@@ -231,7 +251,7 @@ function problemsOf(name: string, profile: NameProfile): AuditProblem[] {
 	if (name.length > profile.maxLength) {
 		problems.push({
 			code: "too-long",
-			message: `Has ${name.length} characters; ${profile.name} allows at most ${profile.maxLength}`,
+			message: `Has ${name.length} characters; ${profile.name} allows at most ${limit}`,
 		});
 	}
 	return problems;

@@ -8,6 +8,7 @@ import {
 	planNames,
 	report,
 } from "./_assignment.js";
+import { plannedProfile, reserveOption } from "./_reserve.js";
 import { type CodecSnapshot, readSnapshot, snapshotOf } from "./_snapshot.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { describeValue, McpToolNamesError } from "./errors.js";
@@ -31,6 +32,12 @@ export type { CodecSnapshot, SnapshotProfile } from "./_snapshot.js";
 export interface WireNameCodecOptions {
 	/** The provider rules wire names must satisfy; default `openai`. */
 	profile?: ProfileName | NameProfile;
+	/**
+	 * Characters the host puts before each name (its prefix, e.g. `mcp__github__`): wire names
+	 * are planned within the profile's `maxLength` less this, so prefix and name together stay
+	 * within the provider's limit. Default 0; `hostReserve` computes it for known hosts.
+	 */
+	reserve?: number;
 	/** Called for every rename, truncation, collision and refusal. */
 	onDiagnostic?: (diagnostic: Diagnostic) => void;
 	/**
@@ -70,17 +77,23 @@ function unassigned(planned: readonly PlannedName[]): McpToolNamesError {
  */
 export class WireNameCodec {
 	readonly #profile: NameProfile;
+	readonly #reserve: number;
+	/** The profile names are planned against: `#profile` with `maxLength - reserve`. */
+	readonly #planning: NameProfile;
 	readonly #onDiagnostic: ((diagnostic: Diagnostic) => void) | undefined;
 	readonly #onChange: ((codec: WireNameCodec) => void) | undefined;
 	readonly #table = new NameTable();
 
 	/**
-	 * @param options - profile and diagnostics callback
-	 * @throws McpToolNamesError `invalid-profile` for an unknown or unusable profile
+	 * @param options - profile, reserve and diagnostics callback
+	 * @throws McpToolNamesError `invalid-profile` for an unknown or unusable profile;
+	 * `invalid-option` for a reserve that leaves too little room for the hash
 	 */
 	constructor(options: WireNameCodecOptions = {}) {
 		const opts = checkCodecOptions(options);
 		this.#profile = resolveProfile(opts.profile);
+		this.#reserve = reserveOption(FN, opts.reserve);
+		this.#planning = plannedProfile(FN, this.#profile, this.#reserve);
 		this.#onDiagnostic = opts.onDiagnostic;
 		this.#onChange = opts.onChange;
 	}
@@ -88,6 +101,14 @@ export class WireNameCodec {
 	/** The profile every wire name of this codec satisfies. */
 	get profile(): NameProfile {
 		return this.#profile;
+	}
+
+	/**
+	 * Characters kept free for the host's prefix: every wire name is at most
+	 * `profile.maxLength - reserve` long.
+	 */
+	get reserve(): number {
+		return this.#reserve;
 	}
 
 	/** How many canonical names have a wire name. */
@@ -223,7 +244,7 @@ export class WireNameCodec {
 		canonicals: readonly string[],
 	): Array<[canonical: string, wire: string]> {
 		checkNames(canonicals, "plan");
-		const planned = planNames(canonicals, this.#table, this.#profile);
+		const planned = planNames(canonicals, this.#table, this.#planning);
 		return planned.map(({ canonical, wire }) => [canonical, wire]);
 	}
 
@@ -236,6 +257,7 @@ export class WireNameCodec {
 	 * @returns how many pairs were new
 	 * @throws McpToolNamesError `assignment-conflict` naming the contradicting pairs;
 	 * `invalid-argument` for a malformed pair or a wire name the profile does not accept
+	 * (within `maxLength - reserve`)
 	 * @example
 	 * ```ts
 	 * codec.adopt([["github/search", "github_search_2"]]);
@@ -243,7 +265,7 @@ export class WireNameCodec {
 	 * ```
 	 */
 	adopt(names: Iterable<readonly [string, string]>): number {
-		const planned = checkAdoption(names, this.#table, this.#profile);
+		const planned = checkAdoption(names, this.#table, this.#planning);
 		if (planned.length > 0) this.#apply(planned);
 		return planned.length;
 	}
@@ -284,14 +306,14 @@ export class WireNameCodec {
 	/**
 	 * The codec's state as plain JSON (versioned), for {@link WireNameCodec.fromJSON}.
 	 *
-	 * @returns a snapshot of the profile and every assignment
+	 * @returns a snapshot of the profile, the reserve and every assignment
 	 * @example
 	 * ```ts
 	 * await writeFile("names.json", JSON.stringify(codec));
 	 * ```
 	 */
 	toJSON(): CodecSnapshot {
-		return snapshotOf(this.#profile, this.#table.forward);
+		return snapshotOf(this.#profile, this.#table.forward, this.#reserve);
 	}
 
 	/**
@@ -299,29 +321,38 @@ export class WireNameCodec {
 	 * (and so every stickiness promise) intact.
 	 *
 	 * @param snapshot - a parsed snapshot
-	 * @param options - diagnostics callback; a `profile` here replaces the snapshot's
-	 * @returns a codec that encodes and decodes as the original did
+	 * @param options - diagnostics callback; a `profile` here replaces the snapshot's; a
+	 * `reserve`, when given, must be the snapshot's
+	 * @returns a codec that encodes and decodes as the original did, with its reserve
 	 * @throws McpToolNamesError `invalid-snapshot` for another version, a malformed snapshot, or
-	 * names that break the profile or are not one-to-one
+	 * names that break the profile or are not one-to-one; `reserve-mismatch` for a `reserve`
+	 * other than the one the snapshot's names were planned with
 	 * @example
 	 * ```ts
 	 * const copy = WireNameCodec.fromJSON(JSON.parse(JSON.stringify(codec)));
+	 * WireNameCodec.fromJSON(snapshot, { reserve: 14 }); // throws unless planned with 14
 	 * ```
 	 */
 	static fromJSON(
 		snapshot: CodecSnapshot,
 		options: WireNameCodecOptions = {},
 	): WireNameCodec {
-		const { profile, names } = readSnapshot(snapshot, options.profile);
-		const codec = new WireNameCodec({ ...options, profile });
-		for (const [canonical, wire] of names(codec.#profile))
+		const { profile, names, reserve } = readSnapshot(snapshot, options.profile);
+		const asked = reserveOption(FN, options.reserve);
+		if (options.reserve !== undefined && asked !== reserve)
+			throw new McpToolNamesError(
+				"reserve-mismatch",
+				`Codec snapshot was planned with a reserve of ${reserve}, not ${asked}; restore it without reserve, or start a new snapshot`,
+			);
+		const codec = new WireNameCodec({ ...options, profile, reserve });
+		for (const [canonical, wire] of names(codec.#planning))
 			codec.#table.bind(canonical, wire);
 		return codec;
 	}
 
 	/** Assigns wire names to every name not assigned yet, independently of their order. */
 	#assign(names: readonly string[]): void {
-		const planned = planNames(names, this.#table, this.#profile);
+		const planned = planNames(names, this.#table, this.#planning);
 		if (planned.length === 0) return;
 		if (STORE_BOUND.has(this)) throw unassigned(planned);
 		this.#apply(planned);
@@ -330,7 +361,13 @@ export class WireNameCodec {
 	#apply(planned: readonly PlannedName[]): void {
 		this.#table.apply(planned);
 		if (this.#onDiagnostic !== undefined)
-			report(planned, this.#onDiagnostic, this.#profile, this.#table.reverse);
+			report(
+				planned,
+				this.#onDiagnostic,
+				this.#profile,
+				this.#table.reverse,
+				this.#reserve,
+			);
 		this.#onChange?.(this);
 	}
 }

@@ -1,9 +1,10 @@
 /**
- * Machine-readable reason of a {@link McpToolNamesError}. The last four come from shared
- * state: `assignment-conflict` (a pair contradicts one held: a wire name would change
- * meaning), `unassigned` (a store-bound codec asked to assign on its own), `store-unavailable`
- * (the store failed or did not answer in time; nothing was guessed), `profile-mismatch` (a
- * store scope holds names of another profile).
+ * Machine-readable reason of a {@link McpToolNamesError}. `assignment-conflict` (a pair
+ * contradicts one held: a wire name would change meaning), `unassigned` (a store-bound codec
+ * asked to assign on its own), `store-unavailable` (the store failed or did not answer in
+ * time; nothing was guessed) and `profile-mismatch` (a store scope holds names of another
+ * profile) come from shared state; `reserve-mismatch` from a snapshot restored with another
+ * `reserve` than the one its names were planned with.
  */
 export type McpToolNamesErrorCode =
 	| "invalid-argument"
@@ -16,7 +17,8 @@ export type McpToolNamesErrorCode =
 	| "assignment-conflict"
 	| "unassigned"
 	| "store-unavailable"
-	| "profile-mismatch";
+	| "profile-mismatch"
+	| "reserve-mismatch";
 
 const BRAND = Symbol.for("mcp-tool-names.error");
 

@@ -71,9 +71,13 @@ export const profiles: Readonly<Record<ProfileName, NameProfile>> =
 			allowed: /[A-Za-z0-9_-]/,
 		}),
 		// Gemini FunctionDeclaration.name: starts with a letter or an underscore, then a-z, A-Z,
-		// 0-9, underscores, dots, colons and dashes, at most 64
-		// (https://ai.google.dev/api/caching#FunctionDeclaration). Vertex AI's proto documents the
-		// same limit (googleapis, google/cloud/aiplatform/v1/tool.proto).
+		// 0-9, underscores, dots, colons and dashes, at most 64 in the Gemini API reference
+		// (https://ai.google.dev/api/caching#FunctionDeclaration; generativelanguage v1beta).
+		// Vertex AI's v1 reference says 64 too, with dots and no colons (googleapis
+		// google/cloud/aiplatform/v1/tool.proto; https://cloud.google.com/java/docs/reference/google-cloud-aiplatform/3.53.0/com.google.cloud.aiplatform.v1.FunctionDeclaration).
+		// The unified SDK's types (@google/genai 3.6.1, `FunctionDeclaration.name`) and one
+		// generated Vertex client (pub.dev googleapis 17.0.0, aiplatform_v1) say 128; where the
+		// sources disagree the profile keeps 64, which every Gemini endpoint accepts.
 		gemini: Object.freeze({
 			name: "gemini",
 			maxLength: 64,

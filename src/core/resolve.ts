@@ -3,6 +3,7 @@ import { prepare } from "./_distance.js";
 import { compareRanked, type Ranked, rank } from "./_rank.js";
 import { argumentsOf, type CallArguments, takerOf } from "./_rule-arguments.js";
 import { CUT_SHORT } from "./_rule-cut-short.js";
+import { DOUBLED } from "./_rule-doubled.js";
 import { ADDED_PREFIX, DROPPED_NAMESPACE } from "./_rule-namespace.js";
 import { fitsAsWell, NUMBER, numberChange } from "./_rule-number.js";
 import { TYPO } from "./_rule-typo.js";
@@ -31,7 +32,8 @@ import { normalizeAscii, normalizeName } from "./normalize.js";
  * - `exact`: the input is a candidate;
  * - `corrected`: safe to call `name` instead (`normalized`: equal but for case and
  *   punctuation; `suffix`: a dropped namespace or an added client prefix; `distance`: a typo
- *   inside one word, a word cut short, or a singular for a plural);
+ *   inside one word, a word cut short, or a singular for a plural; `doubled`: the name
+ *   written twice, as hosts that glue a namespace to an equal name send it);
  * - `suggest`: not safe to guess; `suggestions` are hints (`too-far` when no slip explains
  *   the input, `ambiguous` when several candidates fit, `protected` when the only fit is
  *   destructive or in another script, `arguments` when the call's arguments ruled out a
@@ -50,7 +52,7 @@ export type Resolution =
 			kind: "corrected";
 			input: string;
 			name: string;
-			reason: "normalized" | "suffix" | "distance";
+			reason: "normalized" | "suffix" | "distance" | "doubled";
 			distance: number;
 	  }
 	| {
@@ -126,6 +128,7 @@ const DEFAULT_LIMIT = 3;
  * resolveName("linear.listIssues", ["linear.list_issues"]); // corrected (normalized)
  * resolveName("fetch_content", ["websearch/fetch_content"]); // corrected (suffix)
  * resolveName("execute_sq", ["execute_sql"]); // corrected (distance): a word cut short
+ * resolveName("exec_commandexec_command", ["exec_command"]); // corrected (doubled)
  * resolveName("get_user", ["set_user"]); // suggest (too-far): a different verb
  * resolveName("fetch", ["web_fetch", "crawler_fetch"]); // suggest (ambiguous)
  * const tools = [
@@ -239,13 +242,18 @@ function checkOptions(fn: string, options: unknown): ResolveOptions {
 	return opts;
 }
 
-// The default `safe` mode: rules 1–8 of the guides. A name is corrected only when rule 2 or
-// one slip operation (3–4c) turns it into exactly one candidate and no operation turns it
+// The default `safe` mode: rules 1–9 of the guides. A name is corrected only when rule 2 or
+// one slip operation (3–4c, 9) turns it into exactly one candidate and no operation turns it
 // into any other; ambiguity is judged over every rival before any length rule or guard, after
 // rule 7 has removed the rivals that cannot take the call's arguments.
 
-/** The closed list of slips, in the order that names the reason. */
+/**
+ * The closed list of slips, in the order that names the reason: a name written twice first,
+ * since when a whole candidate is repeated that says what happened better than a prefix rule
+ * that may also read it.
+ */
 const SLIPS: readonly Slip[] = [
+	DOUBLED,
 	DROPPED_NAMESPACE,
 	ADDED_PREFIX,
 	TYPO,
@@ -329,11 +337,13 @@ function resolveSafe(
 		if (name !== undefined) return hint([name], "too-far");
 		return { kind: "none", input };
 	}
-	// 6 and 4e on the single winner.
+	// 6 and 4e on the single winner. A name written twice holds the winner's words and no
+	// other, so the destructive-word guard reads those (`deletedelete` is `delete`).
 	const words = parseName(name).words;
-	if (isProtected(name) || addsDestructiveWord(q.words, words))
+	const said = slip === DOUBLED ? words : q.words;
+	if (isProtected(name) || addsDestructiveWord(said, words))
 		return hint([name], "protected");
-	if (slip.reason === "distance" && scriptsOf(input) !== scriptsOf(name))
+	if (slip.reason !== "suffix" && scriptsOf(input) !== scriptsOf(name))
 		return hint([name], "protected");
 	return {
 		kind: "corrected",
@@ -346,12 +356,15 @@ function resolveSafe(
 
 /**
  * Every rival of every slip, with the candidates that fit as well as a 4c match, and (4d)
- * every candidate equal to one of them after normalisation.
+ * every candidate equal to one of them after normalisation; rule 9 names its own twins (an
+ * exact doubling of one of them is that one, as rule 1 beats rule 2).
  */
 function rivalsOf(q: Query): Set<string> {
 	const found = new Set<string>();
+	const rivals = new Set<string>(DOUBLED.rivals(q));
 	let plural: boolean | undefined;
 	for (const slip of SLIPS) {
+		if (slip === DOUBLED) continue;
 		for (const name of slip.rivals(q)) {
 			found.add(name);
 			if (slip !== NUMBER) continue;
@@ -361,7 +374,6 @@ function rivalsOf(q: Query): Set<string> {
 	}
 	if (plural !== undefined)
 		for (const name of fitsAsWell(q, plural)) found.add(name);
-	const rivals = new Set<string>();
 	for (const name of found)
 		for (const twin of namesOf(
 			q.data.byNorm.get(q.data.norms.get(name) as string),

@@ -32,7 +32,10 @@ import type { CodecStore, StoredNames } from "./store.js";
 export interface SharedCodecOptions extends WireNameCodecOptions {
 	/** Where the assignments of every replica live. */
 	store: CodecStore;
-	/** One history per scope: an upstream, a tenant. */
+	/**
+	 * One history per scope: an upstream, a tenant. A codec with a `reserve` keeps its names
+	 * apart, under `<scope>:reserve=<n>`: names fitted to one host prefix are another plan.
+	 */
 	scope: string;
 	/** The codec to bind (it never assigns on its own after this); default: a new one. */
 	codec?: WireNameCodec;
@@ -64,8 +67,10 @@ const DEFAULT_MAX_ATTEMPTS = 32;
 export class SharedCodec {
 	/** The bound codec: encode it after `sync`, decode and look up at will. */
 	readonly codec: WireNameCodec;
-	/** The scope of the store this codec shares. */
+	/** The scope of the store this codec shares, as given. */
 	readonly scope: string;
+	/** The scope as the store keys it: one plan per reserve. */
+	readonly #key: string;
 	readonly #store: CodecStore;
 	readonly #profile: string;
 	readonly #timeoutMs: number;
@@ -79,7 +84,7 @@ export class SharedCodec {
 	/**
 	 * @param options - store, scope, and the codec or its options
 	 * @throws McpToolNamesError `invalid-option` for a malformed option, or for `codec` with
-	 * `profile`, `onDiagnostic` or `onChange`; `invalid-argument`
+	 * `profile`, `reserve`, `onDiagnostic` or `onChange`; `invalid-argument`
 	 * for options (or a store) whose properties throw when read
 	 */
 	constructor(options: SharedCodecOptions) {
@@ -109,9 +114,9 @@ export class SharedCodec {
 			DEFAULT_MAX_ATTEMPTS,
 		);
 		codecOption(FN, codec);
-		const clash = (["profile", "onDiagnostic", "onChange"] as const).find(
-			(key) => (rest as WireNameCodecOptions)[key] !== undefined,
-		);
+		const clash = (
+			["profile", "reserve", "onDiagnostic", "onChange"] as const
+		).find((key) => (rest as WireNameCodecOptions)[key] !== undefined);
 		if (codec !== undefined && clash !== undefined)
 			throw new McpToolNamesError(
 				"invalid-option",
@@ -119,8 +124,16 @@ export class SharedCodec {
 			);
 		this.codec = codec ?? new WireNameCodec(rest);
 		this.scope = scope;
+		// A codec from another copy of the library may predate `reserve`.
+		const reserve = (this.codec as { readonly reserve?: number }).reserve ?? 0;
+		this.#key = reserve === 0 ? scope : `${scope}:reserve=${reserve}`;
 		this.#store = store;
-		this.#profile = JSON.stringify(snapshotProfile(this.codec.profile));
+		// The profile key names the reserve too (only when set, so older scopes still match).
+		this.#profile = JSON.stringify(
+			reserve === 0
+				? snapshotProfile(this.codec.profile)
+				: { ...snapshotProfile(this.codec.profile), reserve },
+		);
 		this.#seed = this.codec.size > 0;
 		STORE_BOUND.add(this.codec);
 	}
@@ -156,7 +169,7 @@ export class SharedCodec {
 	 */
 	refresh(): Promise<void> {
 		return this.#exclusive(async () => {
-			this.#absorb(await this.#timed(this.#store.load(this.scope), "read"));
+			this.#absorb(await this.#timed(this.#store.load(this.#key), "read"));
 			await this.#settle([]);
 		});
 	}
@@ -186,7 +199,7 @@ export class SharedCodec {
 			if (plan.length === 0 && !this.#seed) return;
 			const names = this.#seed ? [...this.codec.entries(), ...plan] : plan;
 			const outcome = await this.#timed(
-				this.#store.claim(this.scope, {
+				this.#store.claim(this.#key, {
 					profile: this.#profile,
 					epoch: this.#epoch,
 					version: this.#version,

@@ -10,4 +10,5 @@ export type { PolicyFailure } from "./policy-failure.js";
 export type { ResolutionCases } from "./resolutions.js";
 export { assertResolves, checkResolutions } from "./resolutions.js";
 export { assertRoundTrip, checkRoundTrip } from "./round-trip.js";
+export type { WireSafeOptions } from "./wire-safe.js";
 export { assertWireSafe, checkWireSafe } from "./wire-safe.js";

@@ -14,11 +14,12 @@ import type { PolicyFailure } from "./policy-failure.js";
  * names, and a snapshot restores it.
  *
  * @param names - tool names, tool objects or a `tools/list` result
- * @param options - codec options (profile)
+ * @param options - codec options (profile, reserve)
  * @returns the failures, empty when the names round-trip
  * @example
  * ```ts
  * checkRoundTrip(["a/b", "a.b", "搜索"]); // []
+ * checkRoundTrip(names, { reserve: hostReserve("codex", "github") }); // [] when they fit
  * ```
  */
 export function checkRoundTrip(
@@ -33,7 +34,7 @@ function roundTrip(
 	names: NamesInput,
 	options: unknown,
 ): { failures: PolicyFailure[]; codec: WireNameCodec } {
-	const opts = optionsArgument(fn, options, ["profile"]) as Omit<
+	const opts = optionsArgument(fn, options, ["profile", "reserve"]) as Omit<
 		WireNameCodecOptions,
 		"onDiagnostic"
 	>;
@@ -53,8 +54,14 @@ function roundTrip(
 		const fail = (expected: string, actual: string): void => {
 			failures.push({ name, expected, actual });
 		};
-		if (!isWireSafe(wire, codec.profile)) {
-			fail(`a wire name valid for ${codec.profile.name}`, wire);
+		if (
+			!isWireSafe(wire, codec.profile) ||
+			wire.length > codec.profile.maxLength - codec.reserve
+		) {
+			fail(
+				`a wire name valid for ${codec.profile.name}${codec.reserve === 0 ? "" : ` within ${codec.profile.maxLength - codec.reserve} characters`}`,
+				wire,
+			);
 		}
 		const owner = owners.get(wire);
 		if (owner !== undefined)
@@ -78,7 +85,7 @@ function roundTrip(
  * Throws unless {@link checkRoundTrip} passes, with a table of what failed.
  *
  * @param names - tool names, tool objects or a `tools/list` result
- * @param options - codec options (profile)
+ * @param options - codec options (profile, reserve)
  * @returns the codec that encoded the names, for further assertions
  * @throws McpToolNamesError `policy-violation` listing each failure
  * @example

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { slotOf } from "../../src/cli/proxy/store/cluster-router.js";
 
 export const REDIS_SERVER: string = process.env.REDIS_SERVER ?? "redis-server";
 export const REDIS_CLI: string = process.env.REDIS_CLI ?? "redis-cli";
@@ -309,6 +308,9 @@ export class RedisCluster {
 				{ stdio: "pipe" },
 			);
 			await cluster.settled();
+			await cluster.#replicated(
+				(count * (options.replicas ?? 0)) / ((options.replicas ?? 0) + 1),
+			);
 			return cluster;
 		} catch (error) {
 			await Promise.all(nodes.map((node) => node.close()));
@@ -334,6 +336,30 @@ export class RedisCluster {
 				});
 			if (ok) return;
 			if (attempt > 200) throw new Error("the Redis Cluster did not settle");
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+
+	/**
+	 * Resolves once every node lists `replicas` replicas, each with its master's id: the slot
+	 * check of {@link settled} passes before the last replica's role has reached every node.
+	 */
+	async #replicated(replicas: number): Promise<void> {
+		for (let attempt = 0; ; attempt++) {
+			const ok = this.nodes.every(
+				(node) =>
+					cli(node.port, "CLUSTER", "NODES")
+						.split("\n")
+						.map((line) => line.trim().split(" "))
+						.filter(
+							([, , flags = "", master = ""]) =>
+								flags.split(",").includes("slave") &&
+								/^[0-9a-f]{40}$/.test(master),
+						).length === replicas,
+			);
+			if (ok) return;
+			if (attempt > 200)
+				throw new Error("the Redis Cluster's replicas did not settle");
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}
 	}
@@ -369,4 +395,25 @@ export function scopesOnEveryNode(tag: string): string[] {
 			if (slot >= low && slot <= high) return `${tag}-${i}`;
 		}
 	});
+}
+
+/**
+ * The hash slot of a key, as Redis Cluster computes it: CRC16 (XMODEM) of the key, or of the
+ * part between the first `{` and the next `}` when that part is not empty, modulo 16384
+ * (https://redis.io/docs/latest/operate/oss_and_stack/reference/cluster-spec/#key-distribution-model).
+ */
+export function slotOf(key: string): number {
+	let bytes = Buffer.from(key, "utf8");
+	const open = bytes.indexOf(0x7b);
+	if (open !== -1) {
+		const close = bytes.indexOf(0x7d, open + 1);
+		if (close > open + 1) bytes = bytes.subarray(open + 1, close);
+	}
+	let crc = 0;
+	for (const byte of bytes) {
+		crc ^= byte << 8;
+		for (let bit = 0; bit < 8; bit++)
+			crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+	}
+	return crc % 16_384;
 }

@@ -64,8 +64,8 @@ describe("main", () => {
 				'Unknown option "--snapshto" for proxy; did you mean --snapshot?',
 			],
 			[
-				["proxy", "npx", "-y", "server"],
-				`Unknown option "-y" for proxy; a server's own options go after --`,
+				["proxy", "--verbose", "npx", "-y", "server"],
+				`Unknown option "--verbose" for proxy; a server's own options go after --`,
 			],
 			[["resolve", "x", "--strict"], 'Unknown option "--strict" for resolve'],
 			[
@@ -432,6 +432,7 @@ describe("main", () => {
 				"ok",
 				"totals",
 				"entries",
+				"reserve",
 			]);
 			expect(portable?.totals).toEqual({
 				names: 7,
@@ -484,6 +485,12 @@ describe("main", () => {
 				0,
 				"corrected",
 				"(a namespace prefix was dropped or added)",
+			],
+			[
+				"begin_sessionbegin_session",
+				0,
+				"corrected",
+				"(the name was written twice)",
 			],
 			["github_search", 1, "suggest", "(several tools fit equally well)"],
 			[

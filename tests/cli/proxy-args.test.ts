@@ -12,6 +12,7 @@ describe("parseCliArgs proxy", () => {
 			protection: "destructive-hint",
 			logJson: false,
 			timeoutMs: 15_000,
+			reserve: 0,
 		});
 	});
 
@@ -123,7 +124,7 @@ describe("parseCliArgs proxy", () => {
 			["proxy", "--listen", "host:99999", "--", "node"],
 			/--listen expects host:port/,
 		],
-		[["proxy", "node", "server.js"], /put the server command after --/],
+		[["proxy", "http://localhost:3000/mcp"], /give a server's URL with --url/],
 		[
 			["proxy", "--max-sessions", "4", "--", "node"],
 			/--max-sessions needs --listen/,

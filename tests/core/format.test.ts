@@ -46,7 +46,12 @@ describe("formatResolution", () => {
 	});
 
 	it("prints the same text for every correction reason", () => {
-		for (const reason of ["normalized", "suffix", "distance"] as const) {
+		for (const reason of [
+			"normalized",
+			"suffix",
+			"distance",
+			"doubled",
+		] as const) {
 			expect(
 				formatResolution({
 					kind: "corrected",
@@ -130,6 +135,16 @@ describe("formatResolution", () => {
 		expect(
 			formatResolution(resolveName("list_issues", ["list_issues"])),
 		).toBeUndefined();
+		expect(
+			formatResolution(
+				resolveName("exec_commandexec_command", [
+					"exec_command",
+					"write_stdin",
+				]),
+			),
+		).toBe(
+			"[mcp-tool-names] Auto-corrected tool call to exec_command (input: exec_commandexec_command).",
+		);
 	});
 
 	it("prints a single line", () => {

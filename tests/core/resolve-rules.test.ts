@@ -1,5 +1,5 @@
 /**
- * Each slip operation (rules 2–4e) and every example of DESIGN.md's resolution rules and of
+ * Each slip operation (rules 2–4e and 9) and every example of DESIGN.md's resolution rules and of
  * issue 9, one row each: the input, the catalog, the decision.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,10 @@ import {
 } from "../../src/index.js";
 
 type Decision =
-	| { corrected: string; reason: "normalized" | "suffix" | "distance" }
+	| {
+			corrected: string;
+			reason: "normalized" | "suffix" | "distance" | "doubled";
+	  }
 	| { suggest: "too-far" | "ambiguous" | "protected"; first?: string };
 
 interface Row {
@@ -377,6 +380,50 @@ const ROWS: Row[] = [
 		{ suggest: "protected" },
 		"6: isProtected, whatever the rule",
 		{ isProtected: (name) => name === "websearch/fetch_content" },
+	),
+	// rule 9
+	row(
+		"exec_commandexec_command",
+		["exec_command", "write_stdin"],
+		{ corrected: "exec_command", reason: "doubled" },
+		"9: a namespace glued to a name equal to it",
+	),
+	row(
+		"exec_command.exec_command",
+		["exec_command", "write_stdin"],
+		{ corrected: "exec_command", reason: "doubled" },
+		"9: joined by a separator",
+	),
+	row(
+		"web_searchweb_search",
+		["web_search", "web_fetch"],
+		{ corrected: "web_search", reason: "doubled" },
+		"9: a streamed name repeated",
+	),
+	row(
+		"execexec",
+		["exec", "read"],
+		{ corrected: "exec", reason: "doubled" },
+		"9: one word written twice",
+	),
+	row(
+		"searchsearch",
+		["search", "search_search"],
+		{ corrected: "search_search", reason: "normalized" },
+		"9: rule 2 still wins",
+	),
+	row(
+		"deletedelete",
+		["delete", "list"],
+		{ corrected: "delete", reason: "doubled" },
+		"9 and 6: the doubled candidate's words are read, no destructive word is added",
+	),
+	row(
+		"deletedelete",
+		["delete", "list"],
+		{ suggest: "protected", first: "delete" },
+		"9 and 6: isProtected still holds",
+		{ isProtected: (name) => name === "delete" },
 	),
 ];
 

@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIST, importGraph, requireBuild } from "./_dist.js";
+import { DIST, importGraph, ROOT, requireBuild } from "./_dist.js";
 
 requireBuild();
+
+/** esbuild heads each module it bundles from a package with a `// node_modules/…` line. */
+function bundlesPackages(file: string): boolean {
+	return /^\/\/ node_modules\//m.test(readFileSync(join(DIST, file), "utf8"));
+}
 
 describe("built import graph", () => {
 	for (const format of ["js", "cjs"]) {
@@ -76,14 +81,68 @@ describe("built import graph", () => {
 		"imports no SDK at all from %s, only node: modules and the one dependency",
 		(file) => {
 			const graph = importGraph(file);
+			const loaded = graph.dynamic.map((chunk) => importGraph(chunk));
+			for (const { external } of [graph, ...loaded])
+				expect(
+					external.every(
+						(s) => s.startsWith("node:") || s === "fastest-levenshtein",
+					),
+				).toBe(true);
+			// Only the CLI's own chunks load later (the --store client), never a package.
 			expect(
-				graph.external.every(
-					(s) => s.startsWith("node:") || s === "fastest-levenshtein",
-				),
+				[graph, ...loaded]
+					.flatMap((g) => g.dynamic)
+					.every((s) => s.startsWith("./")),
 			).toBe(true);
-			expect(graph.dynamic).toEqual([]);
 		},
 	);
+
+	it("bundles the --store client (ioredis) into a chunk only the CLI loads, and only for --store", () => {
+		const cli = importGraph("cli.js");
+		const [store, ...more] = cli.dynamic;
+		expect(more).toEqual([]);
+		expect(store).toMatch(/^\.\/store-client-[\w-]+\.js$/);
+		expect(cli.files.some((file) => bundlesPackages(file))).toBe(false);
+		expect(readFileSync(join(DIST, store as string), "utf8")).toContain(
+			"// node_modules/ioredis/",
+		);
+	});
+
+	it("keeps every library chunk free of a bundled package: no Redis client, no other", () => {
+		const library = [
+			"index",
+			"jsonrpc",
+			"sdk",
+			"testing",
+			"ai",
+			"openai-agents",
+			"langchain",
+			"redis",
+		].flatMap((entry) =>
+			["js", "cjs"].flatMap(
+				(format) => importGraph(`${entry}.${format}`).files,
+			),
+		);
+		expect(library.length).toBeGreaterThan(16);
+		expect(library.filter(bundlesPackages)).toEqual([]);
+		for (const file of library)
+			expect(readFileSync(join(DIST, file), "utf8")).not.toMatch(
+				/\b(?:require\(|from ?)["'](?:ioredis|redis|@redis\/client)["']/,
+			);
+	});
+
+	it("leaves fastest-levenshtein the package's one dependency; Redis clients stay optional peers", () => {
+		const manifest = JSON.parse(
+			readFileSync(join(ROOT, "package.json"), "utf8"),
+		) as Record<string, Record<string, unknown>>;
+		expect(Object.keys(manifest.dependencies ?? {})).toEqual([
+			"fastest-levenshtein",
+		]);
+		for (const client of ["ioredis", "redis"])
+			expect(manifest.peerDependenciesMeta?.[client]).toEqual({
+				optional: true,
+			});
+	});
 
 	it("shares one copy of the core between the entries", () => {
 		for (const format of ["js", "cjs"]) {

@@ -165,6 +165,39 @@ describe("proxy --store with an ACL user limited to the key prefix", () => {
 		expect(outside.proxy.stderr()).toContain("NOPERM");
 		expect(outside.proxy.stderr()).not.toContain("s3cret");
 	}, 30_000);
+
+	it("says Redis refused the user's password, and never prints it", async () => {
+		const catalog = catalogOf("acl-wrong", ["a/b", "a.b"]);
+		const a = await startStoreProxy(proxies, catalog, [
+			"--store",
+			`redis://names:not-the-password@127.0.0.1:${plain.port}`,
+		]);
+		const refused = (await a.list()) as Message;
+		expect(refused.error?.data).toEqual({ code: "store-unavailable" });
+		expect(a.proxy.stderr()).toContain(
+			`Redis at 127.0.0.1:${plain.port} refused the user name or password: WRONGPASS`,
+		);
+		expect(a.proxy.stderr()).not.toContain("not-the-password");
+	}, 30_000);
+});
+
+describe("proxy --store with two profiles on one scope", () => {
+	it("answers the second profile with profile-mismatch and says which profile the scope holds", async () => {
+		const catalog = catalogOf("profiles", ["a/b", "a.b"]);
+		const shared = ["--store", plain.url, "--store-scope", "profiles"];
+		const openai = await startStoreProxy(proxies, catalog, shared);
+		expect(await openai.list()).toBeInstanceOf(Map);
+		const gemini = await startStoreProxy(proxies, catalog, [
+			...shared,
+			"--profile",
+			"gemini",
+		]);
+		const refused = (await gemini.list()) as Message;
+		expect(refused.error?.data).toEqual({ code: "profile-mismatch" });
+		expect(gemini.proxy.stderr()).toContain(
+			'holds wire names for profile "openai", not "gemini"; give each profile its own scope',
+		);
+	}, 30_000);
 });
 
 describe("proxy --store on a 3-master Redis Cluster", () => {

@@ -24,6 +24,11 @@ const SERVER = "an MCPServer (with listTools and callTool)";
 export interface WrapMcpServerOptions {
 	/** The provider profile of a new codec; default `openai`. */
 	profile?: ProfileName | NameProfile;
+	/**
+	 * Characters the host adds before each name (see `hostReserve`): a new codec plans its
+	 * names within the profile's limit less this; default 0.
+	 */
+	reserve?: number;
 	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
 	codec?: WireNameCodec;
 }

@@ -18,9 +18,9 @@ import type { RouterResolveOptions } from "./router.js";
 import { PROTECTIONS, type Protection } from "./tool-entry.js";
 
 /**
- * The codec the options name, or a new one built from `profile` and `onDiagnostic`.
- * Passing `codec` together with either is an error: they configure a new codec, and would
- * otherwise be ignored without a word.
+ * The codec the options name, or a new one built from `profile`, `reserve`, `onDiagnostic`
+ * and `onChange`. Passing `codec` together with any of them is an error: they configure a
+ * new codec, and would otherwise be ignored without a word.
  */
 export function codecFromOptions(
 	owner: string,
@@ -29,7 +29,7 @@ export function codecFromOptions(
 	const store = storeOption(owner, options.store);
 	if (store !== undefined) {
 		const clash = (
-			["codec", "profile", "onDiagnostic", "onChange"] as const
+			["codec", "profile", "reserve", "onDiagnostic", "onChange"] as const
 		).find(
 			(key) =>
 				options[key] !== undefined &&
@@ -45,9 +45,9 @@ export function codecFromOptions(
 	}
 	const codec = codecOption(owner, options.codec);
 	if (codec !== undefined) {
-		const clash = (["profile", "onDiagnostic", "onChange"] as const).find(
-			(key) => options[key] !== undefined,
-		);
+		const clash = (
+			["profile", "reserve", "onDiagnostic", "onChange"] as const
+		).find((key) => options[key] !== undefined);
 		if (clash !== undefined) {
 			throw new McpToolNamesError(
 				"invalid-option",
@@ -58,6 +58,7 @@ export function codecFromOptions(
 	}
 	const own: WireNameCodecOptions = {};
 	if (options.profile !== undefined) own.profile = options.profile;
+	if (options.reserve !== undefined) own.reserve = options.reserve;
 	if (options.onDiagnostic !== undefined)
 		own.onDiagnostic = options.onDiagnostic;
 	if (options.onChange !== undefined) own.onChange = options.onChange;

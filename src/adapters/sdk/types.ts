@@ -123,8 +123,8 @@ export interface ClientLike {
 }
 
 /**
- * Options of {@link wrapServer}. `profile` and `onDiagnostic` configure the codec the wrapper
- * creates; passing them together with `codec` is an error.
+ * Options of {@link wrapServer}. `profile`, `reserve` and `onDiagnostic` configure the codec
+ * the wrapper creates; passing them together with `codec` is an error.
  *
  * @example
  * ```ts
@@ -156,8 +156,8 @@ export interface WrapServerOptions extends WireNameCodecOptions {
 }
 
 /**
- * Options of {@link wrapClient}. `profile` and `onDiagnostic` configure the codec the wrapper
- * creates; passing them together with `codec` is an error.
+ * Options of {@link wrapClient}. `profile`, `reserve` and `onDiagnostic` configure the codec
+ * the wrapper creates; passing them together with `codec` is an error.
  *
  * @example
  * ```ts

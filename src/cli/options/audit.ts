@@ -2,6 +2,7 @@
 import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import type { Command } from "./help.js";
+import { HOST_OPTIONS, type HostSettings, hostChoiceOf } from "./host.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
 	TARGET_OPTIONS,
@@ -18,6 +19,10 @@ export interface AuditCommand extends TargetRun {
 	profiles: ProfileName[];
 	json: boolean;
 	strict: boolean;
+	/** `--host` and the server's keys: show each name as that host presents it. */
+	host?: HostSettings;
+	/** Room kept for the host's prefix, per profile; absent without `--host` or `--reserve`. */
+	reserves?: Partial<Record<ProfileName, number>>;
 }
 
 const OPTIONS = {
@@ -30,6 +35,7 @@ const OPTIONS = {
 		parse: profilesOf,
 		default: ALL_PROFILES,
 	},
+	...HOST_OPTIONS,
 	strict: {
 		type: "boolean",
 		help: "exit 1 when any name would be rewritten or a tool definition breaks the MCP schema (a CI lint)",
@@ -55,6 +61,7 @@ which tool definitions break the MCP schema (audited by name all the same).`,
 			`Examples:
   mcp-tool-names audit
   mcp-tool-names audit --strict --profile openai -- node dist/server.js
+  mcp-tool-names audit --host claude-code --server-name github -- node dist/server.js
   mcp-tool-names audit http://localhost:3000/mcp --header "Authorization: Bearer $TOKEN"
   curl -s https://example.com/tools.json | mcp-tool-names audit --json --file -`,
 		],
@@ -62,7 +69,12 @@ which tool definitions break the MCP schema (audited by name all the same).`,
 	parse(args, serverCommand) {
 		const parsed = parseOptions("audit", TABLE, args);
 		if (parsed === "help") return parsed;
-		const { values, positionals } = parsed;
+		const { values, positionals, given } = parsed;
+		const { host, reserveFor } = hostChoiceOf(values, values.profile);
+		const reserves =
+			given.has("host") || given.has("reserve")
+				? Object.fromEntries(values.profile.map((p) => [p, reserveFor(p)]))
+				: undefined;
 		return {
 			command: "audit",
 			...targetRunOf(
@@ -75,6 +87,8 @@ which tool definitions break the MCP schema (audited by name all the same).`,
 			profiles: [...values.profile],
 			json: values.json,
 			strict: values.strict,
+			...(host === undefined ? {} : { host }),
+			...(reserves === undefined ? {} : { reserves }),
 		};
 	},
 };

@@ -67,7 +67,7 @@ export function helpText(topic?: HelpTopic): string {
 /**
  * Parses the CLI's arguments (everything after the binary): the command's own options by
  * its option table. Everything after the first `--` is the stdio server's command line,
- * passed on untouched.
+ * passed on untouched; the proxy's may also start at its first word that is not an option.
  *
  * @param argv - `process.argv.slice(2)`
  * @returns the command to run
@@ -97,7 +97,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
 	if (isOption(first, "version")) return { command: "version" };
 	const command = COMMAND_NAMES.find((name) => name === first);
 	if (command !== undefined) {
-		const parsed = COMMANDS[command].parse(rest, serverCommand);
+		const { split } = COMMANDS[command];
+		const parts =
+			split === undefined ? { own: rest, serverCommand } : split(argv.slice(1));
+		const parsed = COMMANDS[command].parse(parts.own, parts.serverCommand);
 		return parsed === "help" ? { command: "help", topic: command } : parsed;
 	}
 	if (first.startsWith("-")) {

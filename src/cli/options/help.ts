@@ -19,6 +19,14 @@ export interface HelpSection {
 export interface Command<C> {
 	summary: string;
 	help: CommandHelp;
+	/**
+	 * Where the command's own arguments end and a server's command begins, when it is not
+	 * simply at the first `--` (the proxy's command may come without one).
+	 */
+	split?(args: readonly string[]): {
+		own: string[];
+		serverCommand: string[] | undefined;
+	};
 	/** Parses the arguments after the command's name and before `--`; `"help"` for `--help`. */
 	parse(
 		args: readonly string[],

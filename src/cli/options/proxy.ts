@@ -11,6 +11,7 @@ import {
 	storeSettingsOf,
 } from "../proxy/store/open-store.js";
 import type { Command } from "./help.js";
+import { HOST_OPTIONS, type HostSettings, hostChoiceOf } from "./host.js";
 import {
 	checkNeeds,
 	HELP_OPTION,
@@ -38,6 +39,10 @@ export interface ProxyCommand {
 	protection: Protection;
 	/** What users call the server (`--server-name`), so its prefixes reach its tools. */
 	serverNames?: string[];
+	/** The host the names go through (`--host`), with the server's keys in its config. */
+	host?: HostSettings;
+	/** Characters kept free for the host's prefix (`--host` or `--reserve`); 0 without. */
+	reserve: number;
 	logJson: boolean;
 	timeoutMs: number;
 	/** Bound of a stdio upstream's silent start (`--start-timeout`); `timeoutMs` starts after. */
@@ -106,13 +111,10 @@ const OPTIONS = {
 		parse: oneOf(MODES),
 		default: "safe",
 	},
+	...HOST_OPTIONS,
 	"server-name": {
-		type: "string",
-		multiple: true,
-		value: "<n>",
-		example: "everything",
-		help: "what users call the server, so prefixed names (everything_echo, mcp__everything__echo) reach its tools; repeatable. Its serverInfo.name and that name's last segment (mcp-servers/everything: everything) are known already",
-		parse: serverNamesOf,
+		...HOST_OPTIONS["server-name"],
+		help: `${HOST_OPTIONS["server-name"].help}. Its serverInfo.name and that name's last segment (mcp-servers/everything: everything) are known already`,
 	},
 	protect: {
 		type: "string",
@@ -263,7 +265,7 @@ export const PROXY: Command<ProxyCommand> = {
 		"sit between a client and a server: wire-safe names out, calls routed back in",
 	help: {
 		usage: [
-			"mcp-tool-names proxy [options] -- <command> [args...]",
+			"mcp-tool-names proxy [options] [--] <command> [args...]",
 			'mcp-tool-names proxy [options] --url <url> [--header "Name: value"]...',
 		],
 		blocks: [
@@ -271,12 +273,15 @@ export const PROXY: Command<ProxyCommand> = {
 fixes tool names on the way: tools/list goes out with wire names for --profile, tools/call
 names are mapped back, and near misses are auto-corrected only when it is safe (never onto
 a destructive tool). Everything else passes through byte for byte. Each correction and
-refusal is one line on stderr; stdout is the protocol.`,
+refusal is one line on stderr; stdout is the protocol. The server's command starts at the
+first word that is not one of these options (or after --): everything from there on is the
+server's, its own options included.`,
 			{ title: "Options:", options: OPTIONS },
 			`Exit codes: the server's own when it exits; 2 when it cannot be started or never answers
 initialize; 130/143 after SIGINT/SIGTERM.`,
 			`Examples:
   mcp-tool-names proxy -- npx -y @modelcontextprotocol/server-everything
+  mcp-tool-names proxy --host claude-code --server-name github -- node server.js
   mcp-tool-names proxy --profile gemini --snapshot names.json -- node server.js
   mcp-tool-names proxy --url https://example.com/mcp --header "Authorization: Bearer $TOKEN"
   mcp-tool-names proxy --listen 127.0.0.1:8080 -- node server.js
@@ -285,6 +290,7 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
   mcp-tool-names proxy --store redis://127.0.0.1:6379 -- node server.js`,
 		],
 	},
+	split: (args) => splitServerCommand(args, OPTIONS),
 	parse(args, serverCommand) {
 		const parsed = parseOptions("proxy", OPTIONS, args);
 		if (parsed === "help") return parsed;
@@ -292,7 +298,7 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 		const stray = positionals[0];
 		if (stray !== undefined) {
 			throw usage(
-				`Unexpected argument ${quote(stray)}; put the server command after --, e.g. mcp-tool-names proxy -- npx -y @some/server`,
+				`Unexpected argument ${quote(stray)}; give a server's URL with --url, e.g. mcp-tool-names proxy --url ${stray}`,
 			);
 		}
 		// The upstream follows the audit's target rules (one target, --header only with --url).
@@ -302,6 +308,7 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 				"Missing upstream server: put its command after --, e.g. mcp-tool-names proxy -- npx -y @some/server, or pass --url",
 			);
 		const { profile, snapshot } = values;
+		const { host, reserveFor } = hostChoiceOf(values, [profile]);
 		checkNeeds(OPTIONS, given, "store");
 		const store = storeSettingsOf(
 			{
@@ -343,6 +350,8 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 			...(values["server-name"] === undefined
 				? {}
 				: { serverNames: values["server-name"] }),
+			...(host === undefined ? {} : { host }),
+			reserve: reserveFor(profile),
 			logJson: values["log-json"],
 			timeoutMs: values.timeout,
 			// Only when given: the default applies where a stdio upstream is started.
@@ -356,11 +365,36 @@ initialize; 130/143 after SIGINT/SIGTERM.`,
 	},
 };
 
-function serverNamesOf(names: readonly string[]): string[] {
-	const list = names.flatMap((name) => name.split(",")).map((n) => n.trim());
-	if (list.some((name) => name === ""))
-		throw usage("--server-name needs a name, e.g. --server-name everything");
-	return list;
+/**
+ * The proxy's own arguments and the server's command: after `--`, or else from the first
+ * word that is neither one of the proxy's options nor an option's value (`gemini mcp add`
+ * stores a command line without its `--`). Everything from there on is the server's, its
+ * own options and any later `--` included. A URL there stays the proxy's, to be refused with
+ * a hint to `--url`.
+ *
+ * @param args - the arguments after `proxy`
+ * @param table - the proxy's options, to tell which take a value
+ * @returns the proxy's arguments, and the server's command when there is one
+ */
+function splitServerCommand(
+	args: readonly string[],
+	table: OptionTable,
+): { own: string[]; serverCommand: string[] | undefined } {
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i] as string;
+		if (arg === "--")
+			return { own: args.slice(0, i), serverCommand: args.slice(i + 1) };
+		if (arg.startsWith("-") && arg !== "-") {
+			// `--timeout 5000`: the next word is the value, whatever it looks like.
+			const spec = arg.startsWith("--") ? table[arg.slice(2)] : undefined;
+			if (spec?.type === "string") i++;
+			continue;
+		}
+		if (/^https?:\/\//i.test(arg))
+			return { own: args.slice(0, i + 1), serverCommand: undefined };
+		return { own: args.slice(0, i), serverCommand: args.slice(i) };
+	}
+	return { own: [...args], serverCommand: undefined };
 }
 
 function snapshotOf(path: string): string {

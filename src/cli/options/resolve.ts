@@ -1,8 +1,10 @@
 // `mcp-tool-names resolve <name>`: its options, its help page and its parsed form.
 
 import { isRecord } from "../../core/guards.js";
+import type { ProfileName } from "../../index.js";
 import { quote, usage } from "../_failure.js";
 import type { Command } from "./help.js";
+import { HOST_OPTIONS, type HostSettings, hostChoiceOf } from "./host.js";
 import { HELP_OPTION, type OptionTable, parseOptions } from "./parser.js";
 import {
 	TARGET_OPTIONS,
@@ -10,7 +12,7 @@ import {
 	type TargetRun,
 	targetRunOf,
 } from "./target.js";
-import { JSON_OPTION, MODES, oneOf } from "./values.js";
+import { ALL_PROFILES, JSON_OPTION, MODES, oneOf } from "./values.js";
 
 /** `mcp-tool-names resolve <name>`, parsed. */
 export interface ResolveCommand extends TargetRun {
@@ -20,6 +22,13 @@ export interface ResolveCommand extends TargetRun {
 	json: boolean;
 	/** The call's arguments (`--arguments`), evidence for rule 7; absent when not given. */
 	arguments?: Record<string, unknown>;
+	/** What users call the server (`--server-name`): namespaces of the resolution rules. */
+	serverNames?: string[];
+	/**
+	 * With `--host` or `--reserve`: the name comes as the model sent it through a proxy with
+	 * this profile and reserve (and that host's prefix), so it is taken off and decoded first.
+	 */
+	wire?: { profile: ProfileName; reserve: number; host?: HostSettings };
 }
 
 const OPTIONS = {
@@ -30,6 +39,15 @@ const OPTIONS = {
 		help: "safe (default) or mcporter, to reproduce mcporter's decisions",
 		parse: oneOf(MODES),
 		default: "safe",
+	},
+	...HOST_OPTIONS,
+	profile: {
+		type: "string",
+		value: "<name>",
+		example: "openai",
+		help: "with --host or --reserve: the proxy's profile, whose wire names are decoded (default openai)",
+		parse: oneOf(ALL_PROFILES),
+		default: "openai",
 	},
 	arguments: {
 		type: "string",
@@ -74,13 +92,14 @@ whose annotations set destructiveHint are never auto-corrected to.`,
 			`Examples:
   mcp-tool-names resolve fetch_content
   mcp-tool-names resolve linear.listIssues --mode mcporter -- node dist/server.js
-  mcp-tool-names resolve get_issue --arguments '{"id":"ENG-1"}' -- node dist/server.js`,
+  mcp-tool-names resolve get_issue --arguments '{"id":"ENG-1"}' -- node dist/server.js
+  mcp-tool-names resolve mcp__github__search_issues --host claude-code --server-name github -- node dist/server.js`,
 		],
 	},
 	parse(args, serverCommand) {
 		const parsed = parseOptions("resolve", TABLE, args);
 		if (parsed === "help") return parsed;
-		const { values, positionals } = parsed;
+		const { values, positionals, given } = parsed;
 		const [name, ...rest] = positionals;
 		if (name === undefined) {
 			throw usage(
@@ -102,6 +121,31 @@ whose annotations set destructiveHint are never auto-corrected to.`,
 			...(values.arguments === undefined
 				? {}
 				: { arguments: values.arguments }),
+			...(values["server-name"] === undefined
+				? {}
+				: { serverNames: values["server-name"] }),
+			...wireOf(values, given),
 		};
 	},
 };
+
+/** `--host`, `--reserve` and `--profile`: where the name came through, when given. */
+function wireOf(
+	values: {
+		host?: string | undefined;
+		"server-name"?: string[] | undefined;
+		reserve?: number | undefined;
+		profile: ProfileName;
+	},
+	given: ReadonlySet<string>,
+): Pick<ResolveCommand, "wire"> {
+	const { profile } = values;
+	const { host, reserveFor } = hostChoiceOf(values, [profile]);
+	if (!given.has("host") && !given.has("reserve")) return {};
+	const wire: NonNullable<ResolveCommand["wire"]> = {
+		profile,
+		reserve: reserveFor(profile),
+	};
+	if (host !== undefined) wire.host = host;
+	return { wire };
+}

@@ -12,6 +12,8 @@ import type { ProxyLogger } from "./log.js";
 /** Options of {@link createRouting}. */
 interface RoutingOptions {
 	profile: ProfileName;
+	/** Characters kept free for the host's prefix (`--host`, `--reserve`); a snapshot holds its own. */
+	reserve?: number;
 	/** Restore this state (codec and catalog with each tool's protection). */
 	snapshot?: RewriterSnapshot | undefined;
 	/** Shared wire names (`--store`): its codec, claims and read-through. Not with `snapshot`. */
@@ -64,7 +66,7 @@ export function createRouting(options: RoutingOptions): ProxyRouting {
 		...(store !== undefined
 			? { store }
 			: snapshot === undefined
-				? { profile: options.profile }
+				? { profile: options.profile, reserve: options.reserve ?? 0 }
 				: { snapshot }),
 		resolve: options.correct,
 		mode: options.mode,

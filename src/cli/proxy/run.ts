@@ -26,11 +26,11 @@ export async function runProxy(
 	const file =
 		command.snapshot === undefined
 			? undefined
-			: new SnapshotFile(command.snapshot, command.profile);
+			: new SnapshotFile(command.snapshot, command.profile, command.reserve);
 	// One connection and one shared codec for every session of this process.
 	let store: OpenStore | undefined;
 	if (command.store !== undefined) {
-		store = openStore(command.store, command.profile);
+		store = await openStore(command.store, command.profile, command.reserve);
 		log({
 			event: "store",
 			message: `Sharing wire names through ${command.store.url}, scope ${JSON.stringify(command.store.scope)}`,
@@ -44,6 +44,7 @@ export async function runProxy(
 		sessionParts: () => {
 			const routing = createRouting({
 				profile: command.profile,
+				reserve: command.reserve,
 				// Each client session (over --listen) starts from the same snapshot.
 				snapshot: file?.loaded,
 				store: store?.shared,

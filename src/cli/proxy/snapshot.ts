@@ -16,12 +16,15 @@ import type { ProxyRouting } from "./routing.js";
  *
  * @param path - the `--snapshot` file
  * @param profile - the profile the proxy runs with; must be the snapshot's
+ * @param reserve - the room kept for the host's prefix; must be the snapshot's
  * @returns the snapshot, or `undefined` when the file does not exist yet
- * @throws CliFailure `usage` when the file is not a snapshot or was written for another profile
+ * @throws CliFailure `usage` when the file is not a snapshot or was written for another
+ * profile or reserve
  */
 function loadSnapshot(
 	path: string,
 	profile: ProfileName,
+	reserve: number,
 ): RewriterSnapshot | undefined {
 	let text: string;
 	try {
@@ -46,13 +49,23 @@ function loadSnapshot(
 	} catch (error) {
 		throw fail("not JSON", error);
 	}
-	const saved = (
-		snapshot as { codec?: { profile?: { name?: unknown } } } | null
-	)?.codec?.profile?.name;
+	const codec = (
+		snapshot as {
+			codec?: { profile?: { name?: unknown }; reserve?: unknown };
+		} | null
+	)?.codec;
+	const saved = codec?.profile?.name;
 	if (typeof saved === "string" && saved !== profile) {
 		throw new CliFailure(
 			"usage",
 			`--snapshot ${JSON.stringify(path)} was written for --profile ${saved}, not ${profile}; use that profile or another snapshot file`,
+		);
+	}
+	const planned = codec?.reserve ?? 0;
+	if (typeof planned === "number" && planned !== reserve) {
+		throw new CliFailure(
+			"usage",
+			`--snapshot ${JSON.stringify(path)} holds names planned with a reserve of ${planned} characters for a host's prefix, not ${reserve} (--host, --server-name, --reserve); use another snapshot file for this host, or move it away to start afresh`,
 		);
 	}
 	try {
@@ -77,9 +90,9 @@ export class SnapshotFile {
 	readonly loaded: RewriterSnapshot | undefined;
 
 	/** @throws CliFailure `usage` when the file is not a snapshot (see {@link loadSnapshot}) */
-	constructor(path: string, profile: ProfileName) {
+	constructor(path: string, profile: ProfileName, reserve = 0) {
 		this.#path = path;
-		this.loaded = loadSnapshot(path, profile);
+		this.loaded = loadSnapshot(path, profile, reserve);
 		if (this.loaded !== undefined) this.#last = render(this.loaded);
 	}
 

@@ -10,8 +10,8 @@ import type { RouteDecision } from "../../routing/router.js";
 import type { Protection } from "../../routing/tool-entry.js";
 
 /**
- * Options of a {@link WireRewriter}. `profile` and `onDiagnostic` configure the codec the
- * rewriter creates; pass `codec` instead to share one (e.g. from a `CodecRegistry`), or
+ * Options of a {@link WireRewriter}. `profile`, `reserve` and `onDiagnostic` configure the
+ * codec the rewriter creates; pass `codec` instead to share one (e.g. from a `CodecRegistry`), or
  * `snapshot` to restore one with its catalog. The resolution fields (`mode`, `limit`,
  * `verbs`, `servers`) are those of `resolveName`.
  *

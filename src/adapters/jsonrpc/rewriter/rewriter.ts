@@ -141,6 +141,8 @@ export class WireRewriter {
 			}
 			const own: WireNameCodecOptions = {};
 			if (opts.profile !== undefined) own.profile = opts.profile;
+			// Given, it must be the snapshot's (WireNameCodec.fromJSON says so if not).
+			if (opts.reserve !== undefined) own.reserve = opts.reserve;
 			if (opts.onDiagnostic !== undefined) own.onDiagnostic = opts.onDiagnostic;
 			restored = restoreSnapshot(opts.snapshot, own);
 		}

@@ -1,13 +1,13 @@
 // `--store redis://…`: the proxy's shared wire-name state, on the library's RedisCodecStore and
-// SharedCodec, spoken to through the proxy's own RESP client (no Redis package needed).
+// SharedCodec (the store path every library replica takes), over the ioredis client bundled
+// into the CLI (store-client.ts).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { RedisCodecStore, SharedCodec } from "../../../adapters/redis/index.js";
 import type { ProfileName } from "../../../index.js";
 import { quote, usage } from "../../_failure.js";
 import { displayUrl } from "../../_printable.js";
-import { RespRouter } from "./cluster-router.js";
-import type { RedisAddress, TlsFiles } from "./resp-client.js";
+import type { RedisAddress, TlsFiles } from "./store-client.js";
 
 /** `--store` and its companions, parsed. */
 export interface StoreSettings {
@@ -135,17 +135,23 @@ export interface OpenStore {
 }
 
 /**
- * Connects (lazily: the first claim dials) and binds a shared codec to the scope.
+ * Loads the Redis client and binds a shared codec to the scope; nothing dials before the
+ * first claim or read.
  *
  * @param settings - from {@link storeSettingsOf}
  * @param profile - the proxy's profile
+ * @param reserve - room kept for the host's prefix (the store keeps one plan per reserve)
  * @returns the shared codec and a way to close the connection
  */
-export function openStore(
+export async function openStore(
 	settings: StoreSettings,
 	profile: ProfileName,
-): OpenStore {
-	const client = new RespRouter({
+	reserve = 0,
+): Promise<OpenStore> {
+	// Loaded only here: every other command (and a proxy without --store) starts without
+	// evaluating the bundled client, about 320 KB of its code.
+	const { StoreClient } = await import("./store-client.js");
+	const client = new StoreClient({
 		address: settings.address,
 		timeoutMs: STORE_TIMEOUT_MS,
 	});
@@ -160,6 +166,7 @@ export function openStore(
 		store,
 		scope: settings.scope,
 		profile,
+		reserve,
 		timeoutMs: STORE_TIMEOUT_MS,
 	});
 	return { shared, close: () => client.close() };
