@@ -1,7 +1,10 @@
 // Structure checks over src/, run by `npm test`: no import cycle (type imports counted), no
-// source file over MAX_LINES, and no export that nothing imports. An export is used when a
-// published entry point exports it or another file (src, tests, bench, examples) imports it
-// by name. Prints every finding and exits 1 when there is one.
+// source file over MAX_LINES, no function over MAX_FUNCTION_LINES, and no export that nothing
+// imports. A function is a declaration, method, accessor, constructor, arrow or function
+// expression; its length runs from its first line to its last, so the closures inside it count
+// towards it (a 380-line function of fourteen closures is one long function, not fifteen short
+// ones). An export is used when a published entry point exports it or another file (src,
+// tests, bench, examples) imports it by name. Prints every finding and exits 1 when there is one.
 //
 // Usage: node scripts/check-structure.mjs [root]   (root defaults to this repository)
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -9,6 +12,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 
 const MAX_LINES = 600;
+const MAX_FUNCTION_LINES = 200;
 const ROOT = resolve(process.argv[2] ?? join(import.meta.dirname, ".."));
 const ENTRIES = [
 	"src/index.ts",
@@ -55,17 +59,44 @@ function resolveSpecifier(from, specifier) {
 	return undefined;
 }
 
-/** Each file's imports (target, names or "*"), and the names it exports. */
+/** How a finding names a function: its own name, or the name it is assigned to. */
+function functionName(node) {
+	if (ts.isConstructorDeclaration(node)) return "constructor";
+	if (node.name) return node.name.getText();
+	const parent = node.parent;
+	if (
+		parent &&
+		(ts.isVariableDeclaration(parent) ||
+			ts.isPropertyAssignment(parent) ||
+			ts.isPropertyDeclaration(parent)) &&
+		parent.name
+	)
+		return parent.name.getText();
+	return "(anonymous)";
+}
+
+/** Each file's imports (target, names or "*"), the names it exports, and its functions. */
 function readModule(path) {
 	const text = readFileSync(path, "utf8");
 	const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
 	const imports = [];
 	const exported = new Set();
+	/** Each function's name, first line and length in lines. */
+	const functions = [];
 	const hasExport = (node) =>
 		ts
 			.getModifiers?.(node)
 			?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 	const visit = (node) => {
+		if (ts.isFunctionLike(node) && "body" in node && node.body) {
+			const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
+			const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+			functions.push({
+				name: functionName(node),
+				line: first + 1,
+				lines: last - first + 1,
+			});
+		}
 		if (
 			(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
 			node.moduleSpecifier
@@ -128,6 +159,7 @@ function readModule(path) {
 	return {
 		imports,
 		exported,
+		functions,
 		lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0),
 	};
 }
@@ -181,6 +213,13 @@ for (const file of sources) {
 		);
 }
 
+for (const file of sources)
+	for (const fn of modules.get(file).functions)
+		if (fn.lines > MAX_FUNCTION_LINES)
+			findings.push(
+				`${name(file)}:${fn.line}: function ${fn.name} is ${fn.lines} lines (over ${MAX_FUNCTION_LINES}, closures included: a class with its state in fields reads better)`,
+			);
+
 const used = new Map();
 for (const [, { imports }] of modules)
 	for (const { target, names } of imports) {
@@ -199,5 +238,5 @@ for (const file of sources) {
 for (const finding of findings) console.error(finding);
 if (findings.length > 0) process.exit(1);
 console.log(
-	`structure: ${sources.length} source files, no cycle, none over ${MAX_LINES} lines, no unused export`,
+	`structure: ${sources.length} source files, no cycle, none over ${MAX_LINES} lines, no function over ${MAX_FUNCTION_LINES} lines, no unused export`,
 );

@@ -46,6 +46,14 @@ interface Check {
 }
 /** Each scenario's problems (failed or warned checks); none means it passed. */
 type Outcome = Map<string, string[]>;
+/** Each scenario's checks, as `<id> <status>`. */
+type Checks = Map<string, string[]>;
+/**
+ * The scenarios of the SSE streams (priming events, event ids, resumption): through the proxy
+ * they must show the same checks as directly, warnings included, so a check the proxy makes
+ * the suite skip (an event without an id) shows as a difference.
+ */
+const SAME_CHECKS = ["server-sse-polling", "server-sse-multiple-streams"];
 /** The key of an outcome whose mode could not be set up at all. */
 const SETUP = "(setup)";
 
@@ -53,6 +61,7 @@ const processes: ChildProcess[] = [];
 const scratch = mkdtempSync(join(tmpdir(), "mtn-conformance-"));
 let direct: Outcome = new Map();
 const throughProxy = new Map<Mode, Outcome>();
+const checksOf = new Map<string, Checks>();
 let sseRetry: string[] = [];
 let sseRetryLog = "";
 
@@ -131,19 +140,29 @@ function problemsOf(checks: readonly Check[]): string[] {
 		);
 }
 
-/** The outcome of each scenario the suite wrote under `dir` (`<prefix><scenario>-<time>/checks.json`). */
-function outcomesIn(dir: string, prefix: string): Outcome {
-	const outcome: Outcome = new Map();
+/** The checks of each scenario the suite wrote under `dir` (`<prefix><scenario>-<time>/checks.json`). */
+function checksIn(dir: string, prefix: string): Map<string, Check[]> {
+	const found = new Map<string, Check[]>();
 	for (const entry of readdirSync(dir)) {
 		const scenario = new RegExp(
 			`^${prefix}(.+)-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z$`,
 		).exec(entry)?.[1];
 		if (scenario === undefined) continue;
-		const checks = JSON.parse(
-			readFileSync(join(dir, entry, "checks.json"), "utf8"),
-		) as Check[];
-		outcome.set(scenario, problemsOf(checks));
+		found.set(
+			scenario,
+			JSON.parse(
+				readFileSync(join(dir, entry, "checks.json"), "utf8"),
+			) as Check[],
+		);
 	}
+	return found;
+}
+
+/** The outcome of each scenario the suite wrote under `dir`. */
+function outcomesIn(dir: string, prefix: string): Outcome {
+	const outcome: Outcome = new Map();
+	for (const [scenario, checks] of checksIn(dir, prefix))
+		outcome.set(scenario, problemsOf(checks));
 	return outcome;
 }
 
@@ -165,6 +184,13 @@ async function serverSuite(
 	const outcome = outcomesIn(dir, "server-");
 	if (outcome.size === 0)
 		throw new Error(`The suite ran no scenario (${name}):\n${log}`);
+	const checks: Checks = new Map();
+	for (const [scenario, list] of checksIn(dir, "server-"))
+		checks.set(
+			scenario,
+			list.map((check) => `${check.id} ${check.status}`),
+		);
+	checksOf.set(name, checks);
 	return outcome;
 }
 
@@ -288,6 +314,33 @@ describe("the official MCP conformance suite", () => {
 		"passes through %s every scenario that passes directly",
 		(mode) => {
 			expect(regressions(mode)).toEqual([]);
+		},
+	);
+
+	it.each(Object.keys(MODES) as Mode[])(
+		"shows the same checks of the SSE scenarios through %s as directly",
+		(mode) => {
+			const pick = (name: string): Record<string, string[] | undefined> =>
+				Object.fromEntries(
+					SAME_CHECKS.map((scenario) => [
+						scenario,
+						checksOf.get(name)?.get(scenario)?.sort(),
+					]),
+				);
+			const through = pick(MODES[mode]);
+			const directly = pick("direct");
+			// The counts first (what the suite prints), then the checks themselves.
+			const count = (checks: Record<string, string[] | undefined>) =>
+				Object.fromEntries(
+					Object.entries(checks).map(([scenario, list]) => [
+						scenario,
+						list?.length,
+					]),
+				);
+			expect(count(through)).toEqual(count(directly));
+			expect(through).toEqual(directly);
+			for (const scenario of SAME_CHECKS)
+				expect(directly[scenario]?.length ?? 0).toBeGreaterThan(0);
 		},
 	);
 

@@ -204,38 +204,63 @@ export async function openSession(
 	return id;
 }
 
-/** A GET event stream held open: the messages so far, and a way to close it. */
+/** An event stream held open (a GET's, or a POST's answer): what came so far, and a way to drop it. */
 export interface OpenStream {
 	status: number;
+	headers: IncomingHttpHeaders;
+	/** The messages of its events, in order (events without data, such as priming ones, skipped). */
 	messages: Array<Record<string, any>>;
+	/** The id of every event that had one, in order (priming events included). */
+	ids: string[];
 	/** Resolves with the first message `match` accepts (already received or later). */
 	next(
 		match: (message: Record<string, any>) => boolean,
 	): Promise<Record<string, any>>;
 	closed: Promise<void>;
+	/** Drops the connection, as a client whose network went away. */
 	close(): void;
 }
 
-/** Opens the session's GET stream. */
+/** Opens the session's GET stream (`extra` may hold a `last-event-id`). */
 export function openStream(
 	url: URL,
 	sessionId: string,
 	extra: Record<string, string> = {},
 ): Promise<OpenStream> {
+	return streamOf(url, "GET", {
+		accept: "text/event-stream",
+		"mcp-session-id": sessionId,
+		...extra,
+	});
+}
+
+/** POSTs a message and holds its answer's event stream open as it comes. */
+export function postStream(
+	url: URL,
+	message: unknown,
+	extra: Record<string, string> = {},
+): Promise<OpenStream> {
+	return streamOf(
+		url,
+		"POST",
+		{ ...POST_HEADERS, ...extra },
+		JSON.stringify(message),
+	);
+}
+
+function streamOf(
+	url: URL,
+	method: string,
+	headers: Record<string, string>,
+	body?: string,
+): Promise<OpenStream> {
 	return new Promise((resolve, reject) => {
 		const request = httpRequest(
 			url,
-			{
-				method: "GET",
-				headers: {
-					accept: "text/event-stream",
-					"mcp-session-id": sessionId,
-					...extra,
-				},
-				agent: false,
-			},
+			{ method, headers, agent: false },
 			(response) => {
 				const messages: Array<Record<string, any>> = [];
+				const ids: string[] = [];
 				const waiters: Array<{
 					match: (message: Record<string, any>) => boolean;
 					resolve: (message: Record<string, any>) => void;
@@ -246,17 +271,23 @@ export function openStream(
 					buffer += chunk;
 					const end = buffer.lastIndexOf("\n\n");
 					if (end === -1) return;
-					for (const message of eventsOf(buffer.slice(0, end + 2))) {
-						messages.push(message);
-						const waiter = waiters.findIndex((w) => w.match(message));
-						if (waiter !== -1) waiters.splice(waiter, 1)[0]?.resolve(message);
+					for (const event of buffer.slice(0, end).split("\n\n")) {
+						const id = /^id: ?(.*)$/m.exec(event)?.[1];
+						if (id !== undefined) ids.push(id);
+						for (const message of eventsOf(event)) {
+							messages.push(message);
+							const waiter = waiters.findIndex((w) => w.match(message));
+							if (waiter !== -1) waiters.splice(waiter, 1)[0]?.resolve(message);
+						}
 					}
 					buffer = buffer.slice(end + 2);
 				});
 				const closed = new Promise<void>((done) => response.on("close", done));
 				resolve({
 					status: response.statusCode ?? 0,
+					headers: response.headers,
 					messages,
+					ids,
 					next: (match) =>
 						new Promise((found) => {
 							const seen = messages.find(match);
@@ -269,6 +300,6 @@ export function openStream(
 			},
 		);
 		request.on("error", reject);
-		request.end();
+		request.end(body);
 	});
 }

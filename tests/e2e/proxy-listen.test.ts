@@ -13,6 +13,7 @@ import {
 	openStream,
 	POST_HEADERS,
 	post,
+	postStream,
 	send,
 	serveFixture,
 	startListening,
@@ -20,6 +21,7 @@ import {
 } from "./_listen.js";
 import {
 	ECHO,
+	isAlive,
 	pidsIn,
 	proxyEnv,
 	type RawProxy,
@@ -152,6 +154,30 @@ describe("mcp-tool-names proxy --listen", () => {
 });
 
 const ping = (id: number | string) => ({ jsonrpc: "2.0", id, method: "ping" });
+const stall = (id: number | string) => ({
+	jsonrpc: "2.0",
+	id,
+	method: "tools/call",
+	params: { name: "debug_stall", arguments: {} },
+});
+
+/** The proxy's `--log-json` lines. */
+function logLines(proxy: RawProxy): Array<Record<string, unknown>> {
+	return proxy
+		.stderr()
+		.split("\n")
+		.filter((line) => line.startsWith("{"))
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Each session end the proxy logged (`--log-json`), in order. */
+function sessionEnds(
+	proxy: RawProxy,
+): Array<{ session: unknown; ended: unknown }> {
+	return logLines(proxy)
+		.filter((line) => line.event === "session" && line.ended !== undefined)
+		.map(({ session, ended }) => ({ session, ended }));
+}
 
 describe("proxy --listen refusals", () => {
 	it("answers 415, 406, 400, 404 and 405 as the SDK's server does, one log line each, and passes none of them on", async () => {
@@ -451,37 +477,138 @@ describe("proxy --listen refusals", () => {
 });
 
 describe("proxy --listen sessions", () => {
-	it("answers an initialize over --max-sessions with 503 and starts no process, and takes one again once a session ended", async () => {
+	it("at --max-sessions, ends the least recently used idle session for a new one: its id answers 404, and each end is logged with why", async () => {
 		const { url, pidFile, proxy } = await serveFixture(cleanups, [
 			"--max-sessions",
 			"2",
+			"--log-json",
 		]);
 		const first = await openSession(url);
-		await openSession(url);
-		expect(pidsIn(pidFile)).toHaveLength(2);
-		const third = await post(url, INITIALIZE_MESSAGE);
-		expect(third.status).toBe(503);
-		expect(errorOf(third)).toMatchObject({
-			code: -32000,
-			message: expect.stringMatching(
-				/^Service Unavailable: 2 sessions are open, as many as --max-sessions allows/,
-			),
-		});
-		expect(pidsIn(pidFile)).toHaveLength(2);
-		await expect
-			.poll(() => proxy.stderr())
-			.toMatch(/Refused POST \/mcp from 127\.0\.0\.1: 503 /);
+		const second = await openSession(url);
+		// A use makes the first the most recently used: the second is the one to give way.
+		expect(
+			eventsOf((await post(url, ping(1), { "mcp-session-id": first })).body),
+		).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+		const [firstPid, secondPid] = pidsIn(pidFile);
+		const third = await openSession(url);
+		expect(await waitAllGone([secondPid as number])).toEqual([]);
+		expect(pidsIn(pidFile).filter(isAlive)).toEqual([
+			firstPid,
+			pidsIn(pidFile)[2],
+		]);
+		const evicted = await post(url, ping(2), { "mcp-session-id": second });
+		expect(evicted.status).toBe(404);
+		expect(errorOf(evicted)).toMatchObject({ code: -32001 });
+		expect((await post(url, ping(3), { "mcp-session-id": third })).status).toBe(
+			200,
+		);
 		const ended = await send(url, {
 			method: "DELETE",
 			headers: { "mcp-session-id": first },
 		});
 		expect(ended.status).toBe(200);
-		expect((await post(url, ping(1), { "mcp-session-id": first })).status).toBe(
-			404,
+		await expect
+			.poll(() => sessionEnds(proxy))
+			.toEqual([
+				{ session: second, ended: "evicted" },
+				{ session: first, ended: "deleted" },
+			]);
+		const evictedLine = logLines(proxy).find(
+			(line) => line.session === second && line.ended === "evicted",
 		);
+		expect(evictedLine?.message).toMatch(
+			new RegExp(
+				`^Session ${second} ended: evicted to make room for a new session: it was the least recently used of 2 \\(--max-sessions\\) with no request in flight`,
+			),
+		);
+	});
+
+	it("answers 503 with Retry-After and a JSON-RPC error, starting nothing, only while every session has a request in flight", async () => {
+		const { url, pidFile } = await serveFixture(cleanups, [
+			"--max-sessions",
+			"2",
+		]);
+		const sessions = [await openSession(url), await openSession(url)];
+		const stalls = await Promise.all(
+			sessions.map((session) =>
+				postStream(url, stall("s"), { "mcp-session-id": session }),
+			),
+		);
+		expect(pidsIn(pidFile)).toHaveLength(2);
+		const refused = await post(url, INITIALIZE_MESSAGE);
+		expect(refused.status).toBe(503);
+		expect(refused.headers["retry-after"]).toBe("1");
+		expect(errorOf(refused)).toMatchObject({
+			code: -32000,
+			message: expect.stringMatching(
+				/^Service Unavailable: all 2 sessions \(--max-sessions\) have a request in flight/,
+			),
+		});
+		expect(pidsIn(pidFile)).toHaveLength(2);
+		// A client that cancels its call leaves its session idle: it gives way to the next one.
+		const cancelled = await post(
+			url,
+			{
+				jsonrpc: "2.0",
+				method: "notifications/cancelled",
+				params: { requestId: "s" },
+			},
+			{ "mcp-session-id": sessions[0] as string },
+		);
+		expect(cancelled.status).toBe(202);
+		await stalls[0]?.closed;
 		await openSession(url);
 		expect(pidsIn(pidFile)).toHaveLength(3);
+		expect(pidsIn(pidFile).filter(isAlive)).toHaveLength(2);
+		for (const stream of stalls) stream.close();
 	});
+
+	it("serves 40 clients that never send DELETE one after another within --max-sessions 32, never running more than 32 servers", async () => {
+		const { dir, dispose } = scratch();
+		cleanups.push(dispose);
+		const pidFile = join(dir, "pids");
+		// The raw upstream: no SDK to load, so 40 servers start quickly.
+		const { proxy, url } = await startListening(
+			["--max-sessions", "32", "--log-json", "--", process.execPath, ECHO],
+			proxyEnv({ PROXY_FIXTURE_PID_FILE: pidFile }),
+		);
+		cleanups.push(async () => {
+			await stop(proxy);
+			expect(await waitAllGone(pidsIn(pidFile))).toEqual([]);
+		});
+		let most = 0;
+		const count = setInterval(() => {
+			most = Math.max(most, pidsIn(pidFile).filter(isAlive).length);
+		}, 5);
+		const ids: string[] = [];
+		try {
+			for (let client = 0; client < 40; client++) {
+				const id = await openSession(url);
+				ids.push(id);
+				const answer = await post(url, ping(client), { "mcp-session-id": id });
+				expect(eventsOf(answer.body)).toEqual([
+					{ jsonrpc: "2.0", id: client, result: {} },
+				]);
+				most = Math.max(most, pidsIn(pidFile).filter(isAlive).length);
+			}
+		} finally {
+			clearInterval(count);
+		}
+		expect(pidsIn(pidFile)).toHaveLength(40);
+		expect(most).toBe(32);
+		// The first eight gave way, oldest first; the last 32 still answer.
+		expect(sessionEnds(proxy)).toEqual(
+			ids.slice(0, 8).map((session) => ({ session, ended: "evicted" })),
+		);
+		expect(
+			(await post(url, ping("old"), { "mcp-session-id": ids[0] as string }))
+				.status,
+		).toBe(404);
+		expect(
+			(await post(url, ping("new"), { "mcp-session-id": ids[8] as string }))
+				.status,
+		).toBe(200);
+	}, 120_000);
 
 	it("closes a session left idle for --session-idle: its server's process tree is gone and its id answers 404", async () => {
 		const { dir, dispose } = scratch();
@@ -514,7 +641,11 @@ describe("proxy --listen sessions", () => {
 		expect(after.status).toBe(404);
 		await expect
 			.poll(() => proxy.stderr())
-			.toMatch(new RegExp(`Session ${idle} was idle for 1500 ms`));
+			.toMatch(
+				new RegExp(
+					`Session ${idle} ended: unused for 1500 ms \\(--session-idle\\); its server is ended`,
+				),
+			);
 		const answer = await post(url, ping("busy"), { "mcp-session-id": busy });
 		expect(eventsOf(answer.body)).toEqual([
 			{ jsonrpc: "2.0", id: "busy", result: {} },
@@ -554,7 +685,7 @@ describe("proxy --listen sessions", () => {
 						: `[${Array.from({ length: 100 }, (_, i) => `{"jsonrpc":"2.0","id":"w${worker}-${round}-${i}","method":"ping"}`).join(",")}]`;
 				const answer = await post(url, body, { "mcp-session-id": flooder });
 				expect(answer.status).toBe(200);
-				floodAnswers += answer.body.split("\ndata: ").length - 1;
+				floodAnswers += eventsOf(answer.body).flat().length;
 			}
 		};
 		const workers = Array.from({ length: 8 }, (_, worker) => flood(worker));

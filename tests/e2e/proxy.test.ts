@@ -291,6 +291,26 @@ describe("mcp-tool-names proxy, lifecycle and faults", () => {
 		]);
 	});
 
+	it("exits 2 within a few seconds when the upstream cannot be started and the client says nothing, answering a request that comes meanwhile", async () => {
+		// The client keeps stdin open and silent: the proxy does not wait for it (--timeout is 15 s).
+		const silent = startRawProxy(["proxy", "--", "mtn-no-such-command-xyz"]);
+		const started = Date.now();
+		expect(await silent.exit).toBe(2);
+		expect(Date.now() - started).toBeLessThan(8_000);
+		expect(silent.lines()).toEqual([]);
+		// A client that speaks after the failure is known gets the reason as its answer.
+		const late = startRawProxy(["proxy", "--", "mtn-no-such-command-xyz"]);
+		await expect.poll(() => late.stderr()).toContain("Cannot start");
+		late.send(INITIALIZE);
+		const reply = await late.next((message) => message.id === "init");
+		expect(reply.error).toMatchObject({
+			message: 'Cannot start "mtn-no-such-command-xyz": command not found',
+		});
+		expect(await late.exit).toBe(2);
+		silent.child.stdin?.end();
+		late.child.stdin?.end();
+	});
+
 	it("answers a real client's initialize with an error naming the command that cannot be started", async () => {
 		const transport = new StdioClientTransport({
 			command: process.execPath,

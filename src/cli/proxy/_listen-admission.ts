@@ -309,36 +309,29 @@ function isJsonContentType(value: string | undefined): boolean {
 	return essence === "application/json";
 }
 
-const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
-const RESULT_KEYS = new Set(["jsonrpc", "id", "result"]);
-const ERROR_KEYS = new Set(["jsonrpc", "id", "error"]);
-
 /**
- * Whether a value is one JSON-RPC message as the MCP SDK's `JSONRPCMessageSchema` reads it: a
- * request, notification, result or error, with `jsonrpc: "2.0"`, a string or integer id,
- * object `params` and `result`, an error with an integer code and a string message, and no
- * other member. `null`, `"x"` and `{"jsonrpc":"2.0","id":5}` are not.
+ * Whether a value is one JSON-RPC message: a request, notification, result or error, with
+ * `jsonrpc: "2.0"`, a string or integer id (`null` too on an error, which answers a request
+ * whose id could not be read), object `params` and `result`, an error with an integer code and
+ * a string message. `null`, `"x"` and `{"jsonrpc":"2.0","id":5}` are not. Unlike the MCP SDK's
+ * `JSONRPCMessageSchema`, a member the schema does not know is no reason to refuse: the proxy
+ * passes the message on as it came (docs/architecture.md, "The message path").
  */
 function isJsonRpcMessage(value: unknown): boolean {
 	if (!isRecord(value) || value.jsonrpc !== "2.0") return false;
-	const keys = Object.keys(value);
-	const only = (allowed: Set<string>): boolean =>
-		keys.every((key) => allowed.has(key));
 	const isRequestId = (id: unknown): boolean =>
 		typeof id === "string" || Number.isInteger(id);
 	if (typeof value.method === "string") {
 		if (value.params !== undefined && !isRecord(value.params)) return false;
-		// A notification is a request without `id`: the same members but that one.
-		return (!("id" in value) || isRequestId(value.id)) && only(REQUEST_KEYS);
+		// A notification is a request without `id`.
+		return !("id" in value) || isRequestId(value.id);
 	}
-	if ("result" in value)
-		return isRequestId(value.id) && isRecord(value.result) && only(RESULT_KEYS);
+	if ("result" in value) return isRequestId(value.id) && isRecord(value.result);
 	const error = value.error;
 	return (
 		isRecord(error) &&
 		Number.isInteger(error.code) &&
 		typeof error.message === "string" &&
-		(value.id === undefined || isRequestId(value.id)) &&
-		only(ERROR_KEYS)
+		(value.id === undefined || value.id === null || isRequestId(value.id))
 	);
 }

@@ -6,8 +6,19 @@ import type { CliIo } from "../io.js";
 import type { UpstreamLink } from "../mcp/link.js";
 import { type LineEvent, lineReader } from "../mcp/stdio.js";
 import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
-import { errorLine, type Frame, parse } from "./_messages.js";
+import {
+	errorLine,
+	type Frame,
+	lengthWithoutLineEnd,
+	parse,
+} from "./_messages.js";
 import { ProxySession } from "./session.js";
+
+/**
+ * How long a proxy whose server could not be started waits for the client's first request,
+ * to answer it with why (a host then shows the reason, not "server disconnected").
+ */
+const START_FAILURE_WAIT_MS = 3_000;
 
 /** Runs the proxy for the client on stdio; resolves with the exit code. */
 export async function runStdio(context: ProxyContext): Promise<number> {
@@ -18,9 +29,17 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 	const finished = new Promise<number>((resolve) => {
 		finish = resolve;
 	});
+	// An HTTP upstream gets each message as a body: the line end is stdio's framing, not its bytes.
+	const unframed = command.upstream.type === "http";
 	const session = new ProxySession({
 		...context.sessionParts(),
-		toUpstream: (frame) => upstream.send(frame.bytes, frame.message),
+		toUpstream: (frame) =>
+			upstream.send(
+				unframed
+					? frame.bytes.subarray(0, lengthWithoutLineEnd(frame.bytes))
+					: frame.bytes,
+				frame.message,
+			),
 		toClient: (frame) => stdout.write(asLine(frame)),
 		onFatal: (reason) => {
 			log({ event: "timeout", message: reason });
@@ -82,14 +101,18 @@ export async function runStdio(context: ProxyContext): Promise<number> {
 				return;
 			}
 			// The client has not sent initialize yet: answer its first request with why, so it
-			// shows the reason rather than a closed connection (bounded by --timeout).
+			// shows the reason rather than a closed connection. A client that says nothing is
+			// not waited for long: the proxy exits 2 after a few seconds (at most --timeout).
 			refuseAll = (bytes) => {
 				const ids = idsOf(parse(bytes)?.value, "requests");
 				for (const id of ids)
 					stdout.write(errorLine(id, SERVER_ERROR, end.reason).bytes);
 				if (ids.length > 0) finish(2);
 			};
-			setTimeout(() => finish(2), command.timeoutMs).unref();
+			setTimeout(
+				() => finish(2),
+				Math.min(START_FAILURE_WAIT_MS, command.timeoutMs),
+			);
 			return;
 		}
 		const tail = lastLine(upstream.stderrTail());

@@ -265,8 +265,9 @@ export class ProxySession {
 				(element) => !this.#takeOwn(element, failure),
 			);
 			if (kept.length === 0) return;
+			// A batch of the server's own keeps its bytes; `kept` is a copy even when whole.
 			trimmed = kept.length !== message.length;
-			message = kept;
+			if (trimmed) message = kept;
 		} else if (this.#takeOwn(message, failure)) {
 			return;
 		}
