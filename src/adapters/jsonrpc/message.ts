@@ -3,17 +3,6 @@
 // routing, in ../jsonrpc-base.ts. Internal: not exported from a package entry.
 import type { JsonRecord } from "../jsonrpc-base.js";
 
-// The proxy's files still import ids and codes from here; jsonrpc-base.ts is their one home.
-export {
-	INTERNAL_ERROR,
-	INVALID_REQUEST,
-	idsOf,
-	isId,
-	type MessageId,
-	PARSE_ERROR,
-	SERVER_ERROR,
-} from "../jsonrpc-base.js";
-
 /** A shallow copy of `record` with `key` set, safe for keys such as `__proto__`. */
 export function withEntry(
 	record: JsonRecord,
