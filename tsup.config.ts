@@ -21,6 +21,9 @@ export default defineConfig([
 		target: "es2022",
 		platform: "neutral",
 		treeshake: true,
+		// The event-stream parser of `rewriteEventStream` is bundled into the jsonrpc chunk, so
+		// the package's one runtime dependency stays fastest-levenshtein.
+		noExternal: ["eventsource-parser"],
 	},
 	{
 		// The CLI and the demo server it audits by default: ESM only, for Node. The Redis client
@@ -39,7 +42,9 @@ export default defineConfig([
 		target: "node20",
 		platform: "node",
 		removeNodeProtocol: false,
-		noExternal: ["ioredis"],
+		// What the CLI buys is bundled too: cross-spawn (servers behind `.cmd` shims on
+		// Windows, CommonJS as well) and the event-stream parser.
+		noExternal: ["ioredis", "cross-spawn", "eventsource-parser"],
 		banner: {
 			js: 'import { createRequire as __cliCreateRequire } from "node:module";\nconst require = __cliCreateRequire(import.meta.url);',
 		},

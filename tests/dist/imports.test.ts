@@ -5,10 +5,28 @@ import { DIST, importGraph, ROOT, requireBuild } from "./_dist.js";
 
 requireBuild();
 
-/** esbuild heads each module it bundles from a package with a `// node_modules/…` line. */
-function bundlesPackages(file: string): boolean {
-	return /^\/\/ node_modules\//m.test(readFileSync(join(DIST, file), "utf8"));
+/** The packages a built file bundles: esbuild heads each of their modules `// node_modules/…`. */
+function bundledPackages(file: string): string[] {
+	const text = readFileSync(join(DIST, file), "utf8");
+	const names = [
+		...text.matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm),
+	];
+	return [...new Set(names.map((match) => match[1] as string))].sort();
 }
+
+/**
+ * What the CLI bundles besides the Redis client of `--store`: cross-spawn (with what it
+ * requires) to start servers, and the event-stream parser.
+ */
+const CLI_BUNDLED = [
+	"cross-spawn",
+	"eventsource-parser",
+	"isexe",
+	"path-key",
+	"shebang-command",
+	"shebang-regex",
+	"which",
+];
 
 describe("built import graph", () => {
 	for (const format of ["js", "cjs"]) {
@@ -102,13 +120,15 @@ describe("built import graph", () => {
 		const [store, ...more] = cli.dynamic;
 		expect(more).toEqual([]);
 		expect(store).toMatch(/^\.\/store-client-[\w-]+\.js$/);
-		expect(cli.files.some((file) => bundlesPackages(file))).toBe(false);
+		expect([...new Set(cli.files.flatMap(bundledPackages))].sort()).toEqual(
+			CLI_BUNDLED,
+		);
 		expect(readFileSync(join(DIST, store as string), "utf8")).toContain(
 			"// node_modules/ioredis/",
 		);
 	});
 
-	it("keeps every library chunk free of a bundled package: no Redis client, no other", () => {
+	it("keeps every library chunk free of a bundled package but the event-stream parser of mcp-tool-names/jsonrpc", () => {
 		const library = [
 			"index",
 			"jsonrpc",
@@ -124,7 +144,13 @@ describe("built import graph", () => {
 			),
 		);
 		expect(library.length).toBeGreaterThan(16);
-		expect(library.filter(bundlesPackages)).toEqual([]);
+		const bundling = [...new Set(library)]
+			.filter((file) => bundledPackages(file).length > 0)
+			.map((file) => [file, bundledPackages(file)]);
+		expect(bundling.sort()).toEqual([
+			["jsonrpc.cjs", ["eventsource-parser"]],
+			["jsonrpc.js", ["eventsource-parser"]],
+		]);
 		for (const file of library)
 			expect(readFileSync(join(DIST, file), "utf8")).not.toMatch(
 				/\b(?:require\(|from ?)["'](?:ioredis|redis|@redis\/client)["']/,
@@ -153,5 +179,27 @@ describe("built import graph", () => {
 			expect(core.length).toBeGreaterThan(0);
 			expect(core.every((chunk) => jsonrpc.includes(chunk))).toBe(true);
 		}
+	});
+
+	/** How many of `files` (relative to dist/) hold `marker`. */
+	const holding = (files: readonly string[], marker: string): number =>
+		files.filter((file) =>
+			readFileSync(join(DIST, file), "utf8").includes(marker),
+		).length;
+	// Code of the bundled packages, as they name it themselves.
+	const PARSER = "function createParser(";
+	const CROSS_SPAWN = "windowsVerbatimArguments = true";
+
+	it("bundles eventsource-parser once into mcp-tool-names/jsonrpc, and keeps it out of the core", () => {
+		for (const format of ["js", "cjs"]) {
+			expect(holding(importGraph(`jsonrpc.${format}`).files, PARSER)).toBe(1);
+			expect(holding(importGraph(`index.${format}`).files, PARSER)).toBe(0);
+		}
+	});
+
+	it("bundles cross-spawn and eventsource-parser once into the CLI", () => {
+		const files = importGraph("cli.js").files;
+		expect(holding(files, CROSS_SPAWN)).toBe(1);
+		expect(holding(files, PARSER)).toBe(1);
 	});
 });

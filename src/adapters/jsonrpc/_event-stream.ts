@@ -1,10 +1,14 @@
-// An incremental `text/event-stream` rewriter, following the parsing rules of the HTML
-// standard (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation):
-// lines end with CRLF, LF or CR; a blank line ends an event; `data` lines join with "\n";
-// a line starting with ":" is a comment; one space after the colon is dropped. Everything it
-// does not rewrite it passes on byte for byte, in order.
+// An incremental `text/event-stream` rewriter. What an event is (its fields, its data lines
+// joined, when it is dispatched) is read by `eventsource-parser`, the parser the MCP SDK's
+// clients use (bundled into this entry, so it is no dependency of the package), following the
+// HTML standard (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
+// The parser gives events, not the bytes they came as, and everything this rewriter does not
+// rewrite it passes on byte for byte, in order: so it keeps the raw lines (ended by CRLF, LF or
+// CR) and hands the parser each complete one. Of a line's meaning it knows only whether it is a
+// `data` line, to put the rewritten data where the first one was.
+import { createParser, type EventSourceParser } from "eventsource-parser";
+import { idsOf } from "../jsonrpc-base.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";
-import { idsOf } from "./message.js";
 
 interface HeldLine {
 	raw: string;
@@ -19,8 +23,10 @@ export class EventStreamEditor {
 	#buffer = "";
 	/** The lines of the current event from its first `data` line on. */
 	#held: HeldLine[] = [];
-	#data: string[] = [];
 	#heldLength = 0;
+	readonly #parser: EventSourceParser;
+	/** The data of the event the parser dispatched on the line it was given last. */
+	#dispatched: string | undefined;
 	/** An event too large to rewrite: copy it through until its blank line. */
 	#skipping = false;
 	/** While skipping: part of the current line has been passed on already. */
@@ -31,6 +37,11 @@ export class EventStreamEditor {
 	constructor(rewrite: (message: unknown) => unknown, maxLength: number) {
 		this.#rewrite = rewrite;
 		this.#maxLength = maxLength;
+		this.#parser = createParser({
+			onEvent: (event) => {
+				this.#dispatched = event.data;
+			},
+		});
 	}
 
 	/** Takes decoded text; returns the text that can be passed on now. */
@@ -80,15 +91,12 @@ export class EventStreamEditor {
 			if (blank) this.#skipping = false;
 			return text + terminator;
 		}
+		// The parser takes the line with a plain LF: its own end is settled here already.
+		this.#parser.feed(`${text}\n`);
 		if (text === "") return this.#dispatch() + terminator;
 		const raw = text + terminator;
-		const colon = text.indexOf(":");
-		const field = colon === -1 ? text : text.slice(0, colon);
-		if (field === "data") {
-			let value = colon === -1 ? "" : text.slice(colon + 1);
-			if (value.startsWith(" ")) value = value.slice(1);
+		if (isDataLine(text)) {
 			this.#held.push({ raw, terminator, data: true });
-			this.#data.push(value);
 		} else if (this.#held.length === 0) {
 			// Nothing to rewrite precedes it: comments, ids and keep-alives go on at once.
 			return raw;
@@ -97,9 +105,16 @@ export class EventStreamEditor {
 		}
 		this.#heldLength += raw.length;
 		if (this.#heldLength <= this.#maxLength) return "";
+		return this.#skip();
+	}
+
+	/** The current event is too long to rewrite: what is held goes on, the rest is copied. */
+	#skip(): string {
 		const out = this.#release();
 		this.#skipping = true;
 		this.#lineStarted = false;
+		// Forget the event's data (the parser would hold it all): the event is not rewritten.
+		this.#parser.reset();
 		return out;
 	}
 
@@ -107,10 +122,7 @@ export class EventStreamEditor {
 	#spill(): string {
 		if (this.#skipping) return this.#flushPartialLine();
 		if (this.#heldLength + this.#buffer.length <= this.#maxLength) return "";
-		const out = this.#release();
-		this.#skipping = true;
-		this.#lineStarted = false;
-		return out + this.#flushPartialLine();
+		return this.#skip() + this.#flushPartialLine();
 	}
 
 	#flushPartialLine(): string {
@@ -126,16 +138,17 @@ export class EventStreamEditor {
 	#release(): string {
 		const out = this.#held.map((line) => line.raw).join("");
 		this.#held = [];
-		this.#data = [];
 		this.#heldLength = 0;
 		return out;
 	}
 
 	#dispatch(): string {
+		const data = this.#dispatched;
+		this.#dispatched = undefined;
 		if (this.#held.length === 0) return "";
 		const held = this.#held;
-		const data = this.#data.join("\n");
 		const raw = this.#release();
+		if (data === undefined) return raw;
 		let message: unknown;
 		try {
 			message = JSON.parse(data);
@@ -165,6 +178,11 @@ export class EventStreamEditor {
 		}
 		return out;
 	}
+}
+
+/** A `data` line: the field name `data`, with or without a value. */
+function isDataLine(line: string): boolean {
+	return line.startsWith("data:") || line === "data";
 }
 
 /** The `data` of an event that replaces one that cannot be written again. */

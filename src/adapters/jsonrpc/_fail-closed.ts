@@ -3,7 +3,7 @@
 // undecoded wire name may reach another tool. Its peer gets a JSON-RPC error for its id.
 import { invalidArgument, isRecord } from "../../core/guards.js";
 import { isMcpToolNamesError } from "../../index.js";
-import { INVALID_REQUEST } from "./message.js";
+import { INVALID_REQUEST } from "../jsonrpc-base.js";
 
 /** A JSON-RPC error response for `id`. */
 export function errorResponse(

@@ -7,10 +7,10 @@ import {
 	readArgument,
 } from "../../core/guards.js";
 import { McpToolNamesError } from "../../index.js";
+import { idsOf } from "../jsonrpc-base.js";
 import { EventStreamEditor } from "./_event-stream.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";
 import { decodeHeaderValue, encodeHeaderValue } from "./_header-value.js";
-import { idsOf } from "./message.js";
 
 /**
  * One direction of a `WireRewriter`, or any function of the same shape: takes a parsed

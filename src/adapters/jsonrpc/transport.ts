@@ -5,8 +5,9 @@ import {
 	readArgument,
 } from "../../core/guards.js";
 import { McpToolNamesError } from "../../index.js";
+import { idsOf } from "../jsonrpc-base.js";
 import { errorResponse, reasonOf } from "./_fail-closed.js";
-import { idsOf, OrderedQueue, type StoreFailure } from "./message.js";
+import { OrderedQueue, type StoreFailure } from "./message.js";
 import {
 	REWRITER_OPTION_KEYS,
 	type WireRewriterOptions,

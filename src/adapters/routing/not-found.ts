@@ -2,7 +2,7 @@
 // every path (wrapServer and wrapClient in sdk, WireRewriter in jsonrpc). SDK-free, so every
 // adapter above routing can use it.
 import { isRecord } from "../../core/guards.js";
-import { INTERNAL_ERROR, INVALID_PARAMS } from "../jsonrpc/message.js";
+import { INTERNAL_ERROR, INVALID_PARAMS } from "../jsonrpc-base.js";
 
 const HINTED = "Did you mean ";
 

@@ -5,8 +5,12 @@ import {
 	isRecord,
 	optionKeys,
 } from "../../core/guards.js";
-import { McpToolNamesError, type Resolution } from "../../index.js";
-import { listEveryPage } from "../routing/list-every-page.js";
+import type { SharedCodec } from "../../core/shared-codec.js";
+import {
+	McpToolNamesError,
+	type Resolution,
+	type WireNameCodec,
+} from "../../index.js";
 import {
 	isNotFoundError,
 	isNotFoundResult,
@@ -19,8 +23,17 @@ import {
 	storeOption,
 } from "../routing/options.js";
 import { ToolRouter } from "../routing/router.js";
-import { toolEntriesOf, toolEntryOf } from "../routing/tool-entry.js";
-import { entriesOfRegistry, isRegistered } from "./_catalog.js";
+import {
+	type Protection,
+	type ToolEntry,
+	toolEntriesOf,
+	toolEntryOf,
+} from "../routing/tool-entry.js";
+import {
+	HandlerCatalog,
+	RegistryCatalog,
+	type ServerCatalog,
+} from "./_catalog.js";
 import {
 	decodePreDispatchNames,
 	interceptHandlers,
@@ -83,83 +96,179 @@ export function wrapServer<S extends ServerLike>(
 			`${FN}: this server is already wrapped; wrap it once (share names across servers with options.codec)`,
 		);
 	}
+	const routing = new ServerRouting(settingsOf(opts), detected);
+	if (detected.kind === "mcp-server")
+		decodePreDispatchNames(server, (name) => routing.canonicalOf(name));
+	const original = interceptHandlers(
+		detected.handlers,
+		new Map([
+			["tools/list", (handler: RequestHandler) => routing.wrapList(handler)],
+			["tools/call", (handler: RequestHandler) => routing.wrapCall(handler)],
+		]),
+	);
+	const { catalog } = routing;
+	if (catalog instanceof HandlerCatalog)
+		catalog.listHandler = () => original("tools/list");
+	return server;
+}
+
+/** The options of {@link wrapServer}, checked. */
+interface ServerSettings {
+	codec: WireNameCodec;
+	/** With shared state, names are claimed in the store before they go out, and a called name nobody here knows is read from it first. */
+	store: SharedCodec | undefined;
+	correct: boolean;
+	onCorrection: ((message: string, resolution: Resolution) => void) | undefined;
+	protection: Protection;
+}
+
+/** Checks the options, in the order their errors are reported. */
+function settingsOf(opts: WrapServerOptions): ServerSettings {
 	const codec = codecFromOptions(FN, opts);
-	// With shared state, names are claimed in the store before they go out, and a called name
-	// nobody here knows is read from it first.
 	const store = storeOption(FN, opts.store);
-	const claim = (names: string[]): Promise<void> | undefined =>
-		store?.sync(names);
 	const correct = booleanOption(FN, "resolve", opts.resolve, false);
 	const onCorrection = functionOption<
 		(message: string, resolution: Resolution) => void
 	>(FN, "onCorrection", opts.onCorrection);
 	const protection = protectionOption(FN, opts.protection);
-	const router = new ToolRouter({
-		codec,
-		correct,
-		onDecision: (decision) => {
-			if (decision.kind === "corrected")
-				onCorrection?.(decision.message, decision.resolution);
-		},
-	});
+	return { codec, store, correct, onCorrection, protection };
+}
 
-	let original: (method: string) => RequestHandler | undefined = () =>
-		undefined;
-	/** Brings the router's catalog up to date with what a `tools/list` would answer now. */
-	let refresh: (extra: unknown) => void | Promise<void>;
-	/** Whether a name the router knows needs no fresh catalog to route. */
-	let trustKnown: boolean;
-	/** Whether the server has the tool of this canonical name now, as far as it is cheap to tell. */
-	let hasTool: (name: string) => boolean;
-	if (detected.kind === "mcp-server") {
-		// The registry is at hand and cheap to read: route from it every time, which also
-		// issues wire names, so the next call of the same name is a plain lookup.
-		refresh = () => {
-			// The registry holds no JSON Schema: the schemas are the ones the server listed.
-			const entries = entriesOfRegistry(detected.registry(), protection).map(
-				(entry) =>
-					listedSchemas.has(entry.name)
-						? { ...entry, inputSchema: listedSchemas.get(entry.name) }
-						: entry,
-			);
-			const claimed = claim(entries.map((entry) => entry.name));
-			if (claimed === undefined) return router.setTools(entries);
-			return claimed.then(() => router.setTools(entries));
-		};
-		trustKnown = false;
-		hasTool = (name) => isRegistered(detected.registry(), name);
-		decodePreDispatchNames(server, (name) => {
-			const issued = codec.lookup(name);
-			if (issued !== undefined) return issued;
-			// Synchronous here: with a store, route on what is known (the call path waits).
-			if (store === undefined) refresh(undefined);
-			return router.route(name, { report: false }).name;
+/**
+ * The routing of one wrapped server: its `tools/list` answers go out in wire form, its
+ * `tools/call` names are decoded (corrected, or hinted at) before the SDK routes them.
+ */
+class ServerRouting {
+	/** Where the catalog comes from: the registry or the server's own list handler. */
+	readonly catalog: ServerCatalog;
+	readonly #codec: WireNameCodec;
+	readonly #store: SharedCodec | undefined;
+	readonly #protection: Protection;
+	readonly #router: ToolRouter;
+	/** The `inputSchema` of each tool listed last (resolution rule 7), by canonical name. */
+	readonly #listedSchemas = new Map<string, unknown>();
+
+	constructor(
+		settings: ServerSettings,
+		detected: ReturnType<typeof serverArgument>,
+	) {
+		const { codec, onCorrection, protection } = settings;
+		this.#codec = codec;
+		this.#store = settings.store;
+		this.#protection = protection;
+		this.#router = new ToolRouter({
+			codec,
+			correct: settings.correct,
+			onDecision: (decision) => {
+				if (decision.kind === "corrected")
+					onCorrection?.(decision.message, decision.resolution);
+			},
 		});
-	} else {
-		refresh = async (extra) => {
-			const handler = original("tools/list");
-			if (handler === undefined) return;
-			const tools = await listEveryPage((cursor, page) =>
-				handler(listRequest(cursor, page), extra),
-			);
-			const entries = toolEntriesOf(tools, protection);
-			await claim(entries.map((entry) => entry.name));
-			router.setTools(entries);
-		};
-		trustKnown = true;
-		// The latest listing: the handler is the server's own, there is no registry to read.
-		hasTool = (name) => router.lists(name);
+		const adopt = (entries: ToolEntry[]) => this.#adopt(entries);
+		this.catalog =
+			detected.kind === "mcp-server"
+				? new RegistryCatalog(
+						detected.registry,
+						protection,
+						this.#listedSchemas,
+						adopt,
+					)
+				: new HandlerCatalog(protection, adopt, (name) =>
+						this.#router.lists(name),
+					);
 	}
 
-	const slowRoute = async (
-		sent: string,
-		extra: unknown,
-		args: unknown,
-	): Promise<Route> => {
-		if (trustKnown && router.knownName(sent) !== undefined)
-			return { name: router.knownName(sent) as string };
+	/**
+	 * The canonical name for a name the SDK reads before it dispatches a call (an
+	 * `McpServer`'s input schema lookup); synchronous, so with a store it routes on what is
+	 * known (the call path waits).
+	 */
+	canonicalOf(name: string): string {
+		const issued = this.#codec.lookup(name);
+		if (issued !== undefined) return issued;
+		if (this.#store === undefined) void this.catalog.refresh(undefined);
+		return this.#router.route(name, { report: false }).name;
+	}
+
+	/** The server's `tools/list` handler, answering in wire form. */
+	wrapList(handler: RequestHandler): RequestHandler {
+		return async (request, extra) => {
+			const result = await handler(request, extra);
+			if (!isRecord(result) || !Array.isArray(result.tools)) return result;
+			const tools = result.tools as unknown[];
+			const cursor = cursorOf(request);
+			const paged = cursor !== undefined || result.nextCursor !== undefined;
+			this.#rememberSchemas(tools, !paged || cursor === undefined);
+			if (!paged) {
+				await this.#adopt(toolEntriesOf(tools, this.#protection));
+			} else if (tools.some((tool) => this.#isUnassigned(tool))) {
+				// One page is not the whole set: derive the names from every page, so they are
+				// the ones a call without listing (or another replica) derives.
+				try {
+					await this.catalog.refresh(extra);
+				} catch {
+					// The page still goes out; its names are assigned from the page alone.
+				}
+				await this.#claim(toolEntriesOf(tools, this.#protection));
+			}
+			return {
+				...result,
+				tools: this.#codec.encodeTools(tools as { name: string }[]),
+			};
+		};
+	}
+
+	/** The server's `tools/call` handler, reached by the canonical name of the tool called. */
+	wrapCall(handler: RequestHandler): RequestHandler {
+		return (request, extra) => {
+			const params =
+				isRecord(request) && isRecord(request.params)
+					? request.params
+					: undefined;
+			const sent = params?.name;
+			if (params === undefined || typeof sent !== "string")
+				return handler(request, extra);
+			// The hot path: a wire name this server handed out, decoded without an extra turn.
+			const issued = this.#codec.lookup(sent);
+			if (issued !== undefined) {
+				const forwarded =
+					issued === sent ? request : renamed(request, params, issued);
+				return this.catalog.hasTool(issued)
+					? handler(forwarded, extra)
+					: this.#callGone(handler, forwarded, sent, extra);
+			}
+			const store = this.#store;
+			if (store !== undefined && this.#router.knownName(sent) === undefined)
+				// Read-through: another replica may have handed this name out.
+				return store
+					.lookup(sent)
+					.then((canonical) =>
+						canonical === undefined
+							? this.#callWithHint(handler, request, params, sent, extra)
+							: handler(renamed(request, params, canonical), extra),
+					);
+			return this.#callWithHint(handler, request, params, sent, extra);
+		};
+	}
+
+	/** Claims the entries' names in the store (if any), then routes by them. */
+	#adopt(entries: ToolEntry[]): void | Promise<void> {
+		const claimed = this.#claim(entries);
+		if (claimed === undefined) return this.#router.setTools(entries);
+		return claimed.then(() => this.#router.setTools(entries));
+	}
+
+	#claim(entries: ToolEntry[]): Promise<void> | undefined {
+		return this.#store?.sync(entries.map((entry) => entry.name));
+	}
+
+	/** Where a name this server never handed out goes, once the catalog is fresh. */
+	async #route(sent: string, extra: unknown, args: unknown): Promise<Route> {
+		const router = this.#router;
+		const known = this.catalog.trustKnown ? router.knownName(sent) : undefined;
+		if (known !== undefined) return { name: known };
 		try {
-			await refresh(extra);
+			await this.catalog.refresh(extra);
 		} catch {
 			return { name: sent };
 		}
@@ -167,63 +276,16 @@ export function wrapServer<S extends ServerLike>(
 		return decision.kind === "unknown" && decision.hint !== undefined
 			? { name: decision.name, hint: decision.hint }
 			: { name: decision.name };
-	};
+	}
 
-	const wrapList =
-		(handler: RequestHandler): RequestHandler =>
-		async (request, extra) => {
-			const result = await handler(request, extra);
-			if (!isRecord(result) || !Array.isArray(result.tools)) return result;
-			const tools = result.tools as unknown[];
-			const paged =
-				cursorOf(request) !== undefined || result.nextCursor !== undefined;
-			rememberSchemas(tools, !paged || cursorOf(request) === undefined);
-			if (!paged) {
-				const entries = toolEntriesOf(tools, protection);
-				await claim(entries.map((entry) => entry.name));
-				router.setTools(entries);
-			} else if (tools.some(isUnassigned)) {
-				// One page is not the whole set: derive the names from every page, so they are
-				// the ones a call without listing (or another replica) derives.
-				try {
-					await refresh(extra);
-				} catch {
-					// The page still goes out; its names are assigned from the page alone.
-				}
-				await claim(toolEntriesOf(tools, protection).map((e) => e.name));
-			}
-			return {
-				...result,
-				tools: codec.encodeTools(tools as { name: string }[]),
-			};
-		};
-
-	/** The `inputSchema` of each tool listed last (resolution rule 7), by canonical name. */
-	const listedSchemas = new Map<string, unknown>();
-	const rememberSchemas = (tools: readonly unknown[], first: boolean): void => {
-		if (first) listedSchemas.clear();
-		for (const tool of tools)
-			if (
-				isRecord(tool) &&
-				typeof tool.name === "string" &&
-				tool.inputSchema !== undefined
-			)
-				listedSchemas.set(tool.name, tool.inputSchema);
-	};
-
-	const isUnassigned = (tool: unknown): boolean => {
-		const entry = toolEntryOf(tool);
-		return entry !== undefined && codec.wireNameOf(entry.name) === undefined;
-	};
-
-	const callWithHint = async (
+	async #callWithHint(
 		handler: RequestHandler,
 		request: unknown,
 		params: Record<string, unknown>,
 		sent: string,
 		extra: unknown,
-	): Promise<unknown> => {
-		const { name, hint } = await slowRoute(sent, extra, params.arguments);
+	): Promise<unknown> {
+		const { name, hint } = await this.#route(sent, extra, params.arguments);
 		const forwarded = name === sent ? request : renamed(request, params, name);
 		if (hint === undefined) return handler(forwarded, extra);
 		let result: unknown;
@@ -233,79 +295,59 @@ export function wrapServer<S extends ServerLike>(
 			throw withErrorHint(error, hint);
 		}
 		return withResultHint(result, hint);
-	};
+	}
 
 	/**
 	 * A call by a wire name handed out earlier whose tool is gone: it still goes to that tool
 	 * (a gone tool is never corrected onto another), and the server's "not found" answer gets
 	 * the hint at what is there now.
 	 */
-	const callGone = async (
+	async #callGone(
 		handler: RequestHandler,
 		forwarded: unknown,
 		sent: string,
 		extra: unknown,
-	): Promise<unknown> => {
-		const hintNow = async (): Promise<string | undefined> => {
-			try {
-				await refresh(extra);
-			} catch {
-				return undefined;
-			}
-			return router.hint(sent);
-		};
+	): Promise<unknown> {
 		let result: unknown;
 		try {
 			result = await handler(forwarded, extra);
 		} catch (error) {
 			if (!isNotFoundError(error)) throw error;
-			const hint = await hintNow();
+			const hint = await this.#hintNow(sent, extra);
 			throw hint === undefined ? error : withErrorHint(error, hint);
 		}
 		if (!isNotFoundResult(result)) return result;
-		const hint = await hintNow();
+		const hint = await this.#hintNow(sent, extra);
 		return hint === undefined ? result : withResultHint(result, hint);
-	};
+	}
 
-	const wrapCall =
-		(handler: RequestHandler): RequestHandler =>
-		(request, extra) => {
-			const params =
-				isRecord(request) && isRecord(request.params)
-					? request.params
-					: undefined;
-			const sent = params?.name;
-			if (params === undefined || typeof sent !== "string")
-				return handler(request, extra);
-			// The hot path: a wire name this server handed out, decoded without an extra turn.
-			const issued = codec.lookup(sent);
-			if (issued !== undefined) {
-				const forwarded =
-					issued === sent ? request : renamed(request, params, issued);
-				return hasTool(issued)
-					? handler(forwarded, extra)
-					: callGone(handler, forwarded, sent, extra);
-			}
-			if (store !== undefined && router.knownName(sent) === undefined)
-				// Read-through: another replica may have handed this name out.
-				return store
-					.lookup(sent)
-					.then((canonical) =>
-						canonical === undefined
-							? callWithHint(handler, request, params, sent, extra)
-							: handler(renamed(request, params, canonical), extra),
-					);
-			return callWithHint(handler, request, params, sent, extra);
-		};
+	/** The hint at what is there now, from a fresh catalog. */
+	async #hintNow(sent: string, extra: unknown): Promise<string | undefined> {
+		try {
+			await this.catalog.refresh(extra);
+		} catch {
+			return undefined;
+		}
+		return this.#router.hint(sent);
+	}
 
-	original = interceptHandlers(
-		detected.handlers,
-		new Map([
-			["tools/list", wrapList],
-			["tools/call", wrapCall],
-		]),
-	);
-	return server;
+	#rememberSchemas(tools: readonly unknown[], first: boolean): void {
+		if (first) this.#listedSchemas.clear();
+		for (const tool of tools)
+			if (
+				isRecord(tool) &&
+				typeof tool.name === "string" &&
+				tool.inputSchema !== undefined
+			)
+				this.#listedSchemas.set(tool.name, tool.inputSchema);
+	}
+
+	#isUnassigned(tool: unknown): boolean {
+		const entry = toolEntryOf(tool);
+		return (
+			entry !== undefined && this.#codec.wireNameOf(entry.name) === undefined
+		);
+	}
 }
 
 function renamed(
@@ -320,14 +362,4 @@ function cursorOf(request: unknown): unknown {
 	return isRecord(request) && isRecord(request.params)
 		? request.params.cursor
 		: undefined;
-}
-
-/** A `tools/list` request for a low-level server's own handler, called in-process. */
-function listRequest(cursor: string | undefined, page: number): unknown {
-	return {
-		jsonrpc: "2.0",
-		id: `mcp-tool-names:tools/list:${page}`,
-		method: "tools/list",
-		params: cursor === undefined ? {} : { cursor },
-	};
 }

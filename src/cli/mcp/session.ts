@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc/message.js";
+import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc-base.js";
 import { ToolPages } from "../../adapters/routing/list-every-page.js";
 import { isMcpToolNamesError } from "../../core/errors.js";
 import { isRecord } from "../../core/guards.js";

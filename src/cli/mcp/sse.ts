@@ -1,11 +1,12 @@
 // The one reader of `text/event-stream` bodies of the CLI (the HTTP link, its Streamable HTTP
-// streams and its HTTP+SSE fallback), following the HTML standard's parsing rules
-// (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation):
-// lines end with CRLF, LF or CR; a blank line dispatches; `data` lines join with "\n"; one
-// space after the colon is dropped; comments start with ":"; the default event is "message";
-// a leading byte order mark is dropped; `id` sets the stream's last event id (kept across
-// events, so a resumed stream can send it as `Last-Event-ID`) and `retry` its reconnection
-// delay; an event cut off by the end of the stream is not dispatched.
+// streams and its HTTP+SSE fallback), on `eventsource-parser` (bundled into dist/cli.js), the
+// parser the MCP SDK's clients use: the HTML standard's rules
+// (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation)
+// are its job. This file adds what a resumable MCP stream needs on top: the last event id kept
+// across events and across a reconnection (sent back as `Last-Event-ID`), the last `retry`, a
+// leading byte order mark dropped at the start of each stream, and a line cut short by the end
+// of a stream read as ended, while an event cut short is not dispatched.
+import { createParser, type EventSourceParser } from "eventsource-parser";
 
 /** One event: its type (`message` when unnamed), its data lines joined by `\n`, and the last event id. */
 export interface ServerSentEvent {
@@ -17,14 +18,33 @@ export interface ServerSentEvent {
 
 /** Parses an event stream chunk by chunk; chunks may split anywhere (UTF-8 included). */
 export class EventStreamReader {
+	// Drops a byte order mark at the start of a stream, and again once end() flushed it.
 	readonly #decoder = new TextDecoder("utf-8");
-	#buffer = "";
-	#scanned = 0;
-	#started = false;
-	#event = "";
-	#data: string[] = [];
+	readonly #parser: EventSourceParser;
+	#events: ServerSentEvent[] = [];
 	#lastEventId = "";
 	#retry: number | undefined;
+	/** The text fed last ended with a CR, which may be the first half of a CRLF. */
+	#endsWithCr = false;
+
+	constructor() {
+		this.#parser = createParser({
+			onEvent: (event) => {
+				// The parser reports the id an event set itself; the stream's last id stays.
+				if (event.id !== undefined) this.#lastEventId = event.id;
+				// A priming event (an id and `retry`, empty data) carries no message.
+				if (event.data === "") return;
+				this.#events.push({
+					event: event.event ?? "message",
+					data: event.data,
+					id: this.#lastEventId,
+				});
+			},
+			onRetry: (retry) => {
+				this.#retry = retry;
+			},
+		});
+	}
 
 	/** The last `id` the stream set (`""` when none): what to send as `Last-Event-ID`. */
 	get lastEventId(): string {
@@ -38,7 +58,8 @@ export class EventStreamReader {
 
 	/** Feeds bytes; returns the events they complete. */
 	push(chunk: Uint8Array): ServerSentEvent[] {
-		return this.#take(this.#decoder.decode(chunk, { stream: true }), false);
+		this.#feed(this.#decoder.decode(chunk, { stream: true }));
+		return this.#take();
 	}
 
 	/**
@@ -46,75 +67,25 @@ export class EventStreamReader {
 	 * the last event id and `retry` stay, for the stream that resumes it.
 	 */
 	end(): ServerSentEvent[] {
-		const events = this.#take(this.#decoder.decode(), true);
-		this.#buffer = "";
-		this.#scanned = 0;
-		this.#started = false;
-		this.#event = "";
-		this.#data = [];
+		this.#feed(this.#decoder.decode());
+		// Nothing follows a CR at the very end: it ends its line.
+		if (this.#endsWithCr) this.#parser.feed("\n");
+		this.#endsWithCr = false;
+		const events = this.#take();
+		this.#parser.reset();
 		return events;
 	}
 
-	#take(text: string, final: boolean): ServerSentEvent[] {
-		this.#buffer += text;
-		if (!this.#started && this.#buffer !== "") {
-			this.#started = true;
-			if (this.#buffer.startsWith("\uFEFF"))
-				this.#buffer = this.#buffer.slice(1);
-		}
-		const events: ServerSentEvent[] = [];
-		const buffer = this.#buffer;
-		let start = 0;
-		// The text before `at` holds no line end: a long line is scanned once, not per chunk.
-		let at = this.#scanned;
-		for (;;) {
-			while (at < buffer.length && buffer[at] !== "\n" && buffer[at] !== "\r")
-				at++;
-			if (at === buffer.length) break;
-			let end = at + 1;
-			if (buffer[at] === "\r") {
-				// A CR at the end of a chunk may be the first half of a CRLF.
-				if (end === buffer.length && !final) break;
-				if (buffer[end] === "\n") end++;
-			}
-			const event = this.#line(buffer.slice(start, at));
-			if (event !== undefined) events.push(event);
-			start = end;
-			at = end;
-		}
-		this.#buffer = buffer.slice(start);
-		this.#scanned = at - start;
-		return events;
+	#feed(text: string): void {
+		if (text === "") return;
+		this.#endsWithCr = text.endsWith("\r");
+		this.#parser.feed(text);
 	}
 
-	#line(line: string): ServerSentEvent | undefined {
-		if (line === "") {
-			const data = this.#data;
-			const event = this.#event;
-			this.#data = [];
-			this.#event = "";
-			// An event without data (a priming event: only `id` and `retry`) is not dispatched.
-			if (data.length === 0 || (data.length === 1 && data[0] === ""))
-				return undefined;
-			return {
-				event: event === "" ? "message" : event,
-				data: data.join("\n"),
-				id: this.#lastEventId,
-			};
-		}
-		if (line.startsWith(":")) return undefined;
-		const colon = line.indexOf(":");
-		const field = colon === -1 ? line : line.slice(0, colon);
-		let value = colon === -1 ? "" : line.slice(colon + 1);
-		if (value.startsWith(" ")) value = value.slice(1);
-		if (field === "data") this.#data.push(value);
-		else if (field === "event") this.#event = value;
-		else if (field === "id") {
-			if (!value.includes("\0")) this.#lastEventId = value;
-		} else if (field === "retry" && /^\d+$/.test(value)) {
-			this.#retry = Number(value);
-		}
-		return undefined;
+	#take(): ServerSentEvent[] {
+		const events = this.#events;
+		this.#events = [];
+		return events;
 	}
 }
 
@@ -148,6 +119,7 @@ export async function readEventStream(
 		}
 	} catch {
 		// Aborted or reset: the messages that came are delivered.
+		for (const event of reader.end()) onEvent(event);
 		return "failed";
 	}
 	for (const event of reader.end()) onEvent(event);

@@ -1,15 +1,12 @@
 /**
  * The stdio link: a server started as a child process (its tree ended as a whole), its stdout
  * read as newline-delimited lines of bytes, its stdin written one message a write. The proxy's
- * upstream ({@link startStdioUpstream}) and the audit's listing ({@link listStdioTools}) both
- * run on it.
+ * upstream ({@link StdioLink}) and the audit's listing ({@link listStdioTools}) both run on it.
  *
  * @module
  */
-import { StringDecoder } from "node:string_decoder";
 import { setTimeout as delay } from "node:timers/promises";
 import { frameLine, LineFramer } from "../../adapters/jsonrpc/lines.js";
-import type { CliOutput } from "../io.js";
 import {
 	type ServerCommand,
 	type ServerProcess,
@@ -17,6 +14,7 @@ import {
 } from "../process/server-process.js";
 import { signalExitCode } from "../process/signals.js";
 import { Deadline } from "./deadline.js";
+import type { UpstreamEnd, UpstreamLink } from "./link.js";
 import {
 	type Channel,
 	type ListedTools,
@@ -60,70 +58,57 @@ function asBuffer(bytes: Uint8Array): Buffer {
 		: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** How an upstream ended, in the proxy's terms. */
-export interface UpstreamEnd {
-	/** The exit code the proxy passes on (the server's own, or 1 for a lost connection). */
-	code: number;
-	/** One sentence: "exited with code 1", "was ended by SIGKILL", "closed the connection". */
-	reason: string;
-	/** It could not be started at all (command not found, connection refused): exit 2. */
-	startFailed: boolean;
-}
-
-/** An upstream server the proxy talks to, however it is connected. */
-export interface UpstreamLink {
-	/**
-	 * Sends one frame (a JSON text, with or without its newline); `message` is its parsed form
-	 * when the caller has it (an HTTP upstream reads the request ids off it).
-	 */
-	send(bytes: Buffer, message?: unknown): void;
-	/** Settles when the upstream is gone by itself (never rejects). */
-	readonly ended: Promise<UpstreamEnd>;
-	/** Ends it (and its whole process tree); resolves with how it ended. */
-	close(): Promise<UpstreamEnd>;
-	/** Last lines of its stderr, for messages. */
-	stderrTail(): string;
-	/** Stops the process tree synchronously (for process exit). */
-	killNow(): void;
-	/** Settles once the upstream takes more input (back-pressure); at once when it does now. */
-	drained(): Promise<void>;
-	/** Whether writes are waiting for the upstream to read them. */
-	needsDrain(): boolean;
-}
-
 const LF = 0x0a;
 const NEWLINE = Buffer.from("\n");
+const STDERR_TAIL = 4096;
 
-/** A started server, its stdout framed into lines, its stdin taking one write a message. */
-interface StdioLink {
-	server: ServerProcess;
-	/** Writes one message, adding its `\n` when it has none; nothing once stdin is closed. */
-	send(bytes: Buffer): void;
-	/** Settles when stdout ended (its last line reported) or was closed. */
-	stdoutEnded: Promise<void>;
+/** Options of {@link StdioLink}. */
+interface StdioLinkOptions {
+	/** The command line; the environment it names (default the CLI's) is passed whole. */
+	command: ServerCommand;
+	/** Each line (or overflow) the server writes to stdout. */
+	onLine(event: LineEvent): void;
+	/** Each chunk of the server's stderr, as it came. */
+	onStderr?(chunk: Buffer): void;
+	maxLineBytes?: number;
 }
 
-function openStdioLink(
-	command: ServerCommand,
-	onLine: (event: LineEvent) => void,
-	onStderr?: (chunk: Buffer) => void,
-	maxLineBytes?: number,
-): StdioLink {
-	const server = startServerProcess(
-		command,
-		onStderr === undefined ? {} : { onStderr },
-	);
-	const lines = lineReader(onLine, maxLineBytes);
-	server.stdout.on("data", (chunk: Buffer) => lines.push(chunk));
-	const stdoutEnded = new Promise<void>((resolve) => {
-		server.stdout.once("end", () => {
-			lines.end();
-			resolve();
+/**
+ * The stdio link: a server started as a child process in its own process group (see
+ * server-process.ts), its stdout framed into lines, its stdin taking one write a message.
+ * The proxy's upstream, and under {@link listStdioTools} the audit's server.
+ */
+export class StdioLink implements UpstreamLink {
+	readonly server: ServerProcess;
+	/** Settles when stdout ended (its last line reported) or was closed. */
+	readonly stdoutEnded: Promise<void>;
+	readonly ended: Promise<UpstreamEnd>;
+	readonly #command: string;
+	#closing = false;
+
+	/** @param options - the command to start and where its output goes */
+	constructor(options: StdioLinkOptions) {
+		this.#command = options.command.command;
+		this.server = startServerProcess(
+			options.command,
+			options.onStderr === undefined ? {} : { onStderr: options.onStderr },
+		);
+		const lines = lineReader(options.onLine, options.maxLineBytes);
+		const stdout = this.server.stdout;
+		stdout.on("data", (chunk: Buffer) => lines.push(chunk));
+		this.stdoutEnded = new Promise<void>((resolve) => {
+			stdout.once("end", () => {
+				lines.end();
+				resolve();
+			});
+			stdout.once("close", () => resolve());
 		});
-		server.stdout.once("close", () => resolve());
-	});
-	const stdin = server.stdin;
-	const send = (bytes: Buffer): void => {
+		this.ended = this.#describeExit();
+	}
+
+	/** Writes one message, adding its `\n` when it has none; nothing once stdin is closed. */
+	send(bytes: Buffer): void {
+		const stdin = this.server.stdin;
 		if (stdin.destroyed || stdin.writableEnded) return;
 		// One write a message: a second one for the line end would cost a system call.
 		stdin.write(
@@ -131,60 +116,58 @@ function openStdioLink(
 				? bytes
 				: Buffer.concat([bytes, NEWLINE], bytes.length + 1),
 		);
-	};
-	return { server, send, stdoutEnded };
-}
+	}
 
-/** Options of {@link startStdioUpstream}. */
-interface StdioUpstreamOptions {
-	command: string;
-	args: readonly string[];
-	env: NodeJS.ProcessEnv;
-	/** Where the server's stderr goes (the proxy's own stderr), unchanged. */
-	stderr: CliOutput;
-	/** Each line (or overflow) the server writes to stdout. */
-	onLine(event: LineEvent): void;
-	maxLineBytes?: number;
-}
+	async close(): Promise<UpstreamEnd> {
+		this.#closing = true;
+		// Time to exit on the end of stdin (most servers do), then SIGTERM, then SIGKILL.
+		await this.server.end({ stdinGraceMs: 2_000, termGraceMs: 2_000 });
+		return this.ended;
+	}
 
-const STDERR_TAIL = 4096;
+	stderrTail(): string {
+		return this.server.stderr.text.slice(-STDERR_TAIL);
+	}
 
-/**
- * Starts the upstream server as a child process in its own process group, with the whole
- * environment of the proxy, and frames its stdout into lines. Its stderr is copied to the
- * proxy's stderr (a client shows it in its server log).
- */
-export function startStdioUpstream(
-	options: StdioUpstreamOptions,
-): UpstreamLink {
-	const decoder = new StringDecoder("utf8");
-	const { server, send, stdoutEnded } = openStdioLink(
-		{ command: options.command, args: options.args, env: options.env },
-		options.onLine,
-		(chunk) => options.stderr.write(decoder.write(chunk)),
-		options.maxLineBytes,
-	);
-	let closing = false;
-	const describeExit = async (): Promise<UpstreamEnd> => {
-		const failure = await server.spawned.then(
+	killNow(): void {
+		this.server.signal("SIGKILL");
+	}
+
+	needsDrain(): boolean {
+		return this.server.stdin.writableNeedDrain;
+	}
+
+	drained(): Promise<void> {
+		const stdin = this.server.stdin;
+		if (!stdin.writableNeedDrain || stdin.destroyed) return Promise.resolve();
+		return new Promise((resolve) => {
+			const done = (): void => {
+				stdin.off("drain", done);
+				stdin.off("close", done);
+				resolve();
+			};
+			stdin.once("drain", done);
+			stdin.once("close", done);
+		});
+	}
+
+	async #describeExit(): Promise<UpstreamEnd> {
+		const failure = await this.server.spawned.then(
 			() => undefined,
 			(error: unknown) => error ?? new Error("spawn failed"),
 		);
-		if (failure !== undefined) {
-			return {
-				code: 2,
-				reason:
-					spawnFailure(failure, options.command) ??
-					`Cannot start ${JSON.stringify(options.command)}: ${String(failure)}`,
-				startFailed: true,
-			};
-		}
-		const exit = await server.exited;
+		if (failure !== undefined) return this.#startFailed(failure);
+		const exit = await this.server.exited;
+		const { startError } = this.server;
+		if (startError !== undefined) return this.#startFailed(startError);
 		// Let the last lines it wrote reach the client before the proxy moves on.
-		await Promise.race([stdoutEnded, delay(500, undefined, { ref: false })]);
+		await Promise.race([
+			this.stdoutEnded,
+			delay(500, undefined, { ref: false }),
+		]);
 		if (exit.signal !== null) {
 			return {
-				code: closing ? 0 : signalExitCode(exit.signal),
+				code: this.#closing ? 0 : signalExitCode(exit.signal),
 				reason: `was ended by ${exit.signal}`,
 				startFailed: false,
 			};
@@ -194,34 +177,17 @@ export function startStdioUpstream(
 			reason: `exited with code ${exit.code ?? 0}`,
 			startFailed: false,
 		};
-	};
-	const ended = describeExit();
-	const stdin = server.stdin;
-	return {
-		send,
-		ended,
-		async close() {
-			closing = true;
-			// Time to exit on the end of stdin (most servers do), then SIGTERM, then SIGKILL.
-			await server.end({ stdinGraceMs: 2_000, termGraceMs: 2_000 });
-			return ended;
-		},
-		stderrTail: () => server.stderr.text.slice(-STDERR_TAIL),
-		killNow: () => server.signal("SIGKILL"),
-		needsDrain: () => stdin.writableNeedDrain,
-		drained: () => {
-			if (!stdin.writableNeedDrain || stdin.destroyed) return Promise.resolve();
-			return new Promise((resolve) => {
-				const done = (): void => {
-					stdin.off("drain", done);
-					stdin.off("close", done);
-					resolve();
-				};
-				stdin.once("drain", done);
-				stdin.once("close", done);
-			});
-		},
-	};
+	}
+
+	#startFailed(failure: unknown): UpstreamEnd {
+		return {
+			code: 2,
+			reason:
+				spawnFailure(failure, this.#command) ??
+				`Cannot start ${JSON.stringify(this.#command)}: ${String(failure)}`,
+			startFailed: true,
+		};
+	}
 }
 
 /** How long a silent server may take before the CLI says it is still starting. */
@@ -290,26 +256,28 @@ class StdioChannel implements Channel {
 	onmessage?: (message: unknown) => void;
 	onfail?: (error: Error) => void;
 	readonly server: ServerProcess;
-	readonly #send: (bytes: Buffer) => void;
+	readonly #link: StdioLink;
 	#junk: string | undefined;
 	#lastMessage = 0;
 
 	constructor(command: ServerCommand, onStderr: () => void) {
-		const link = openStdioLink(
+		const link = new StdioLink({
 			command,
-			(event) => {
+			onLine: (event) => {
 				if (event.type === "line") this.#line(event.bytes.toString("utf8"));
 			},
 			onStderr,
-		);
+		});
+		this.#link = link;
 		this.server = link.server;
-		this.#send = link.send;
 		// The server is gone when its stdout ends, not when the direct child exits: a launcher
 		// may exit and leave the server it started on the same pipes.
 		void link.stdoutEnded.then(() => {
 			const wait = delay(EXIT_AFTER_EOF_MS, undefined);
 			void Promise.race([this.server.exited, wait]).then((status) =>
-				this.onfail?.(new ServerExited(status, this.#junk)),
+				this.onfail?.(
+					this.server.startError ?? new ServerExited(status, this.#junk),
+				),
 			);
 		});
 		this.server.stderr.onFatal((line) => {
@@ -322,7 +290,7 @@ class StdioChannel implements Channel {
 
 	async send(message: Record<string, unknown>): Promise<void> {
 		// A write to a server that is gone fails: its exit is reported instead.
-		this.#send(Buffer.from(frameLine(message)));
+		this.#link.send(Buffer.from(frameLine(message)));
 	}
 
 	#line(line: string): void {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc/message.js";
+import { METHOD_NOT_FOUND } from "../../adapters/jsonrpc-base.js";
 import { CliFailure } from "../_failure.js";
 import type { ExitStatus } from "../process/server-process.js";
 import { receivedSignal } from "../process/signals.js";

@@ -4,6 +4,12 @@
  * ended as a tree: wrappers such as `sh -c`, `npx -y` or a launcher script leave children of
  * their own, which must not outlive the CLI.
  *
+ * A server is started through `cross-spawn` (bundled into dist/cli.js): on Windows
+ * `child_process.spawn` finds no `.cmd` shim on `PATH` (`npx`, `pnpm dlx`, a package's own
+ * bin) and, since Node's fix for CVE-2024-27980, will not run one without a shell; cross-spawn
+ * finds it through `PATHEXT` and runs it through `cmd.exe` with its arguments escaped. On
+ * POSIX it is `child_process.spawn` itself.
+ *
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -11,6 +17,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import { setTimeout as delay } from "node:timers/promises";
+import crossSpawn from "cross-spawn";
 import { track, untrack } from "./signals.js";
 import { StderrLog } from "./stderr.js";
 
@@ -74,7 +81,7 @@ export function startServerProcess(
 	command: ServerCommand,
 	options: StartServerOptions = {},
 ): ServerProcess {
-	const child = spawn(command.command, [...command.args], {
+	const child = crossSpawn(command.command, [...command.args], {
 		stdio: ["pipe", "pipe", "pipe"],
 		// Node leaves out the variables whose value is `undefined`.
 		env: command.env ?? process.env,
@@ -99,7 +106,11 @@ const POLL_MS = 20;
 export class ServerProcess {
 	/** Everything it wrote on stderr, and the first fatal-looking line. */
 	readonly stderr: StderrLog = new StderrLog();
-	/** Resolves when the process runs; rejects with the spawn error (`ENOENT`, `EACCES`). */
+	/**
+	 * Resolves when the process runs; rejects with the spawn error (`ENOENT`, `EACCES`). On
+	 * Windows a command that `cmd.exe` could not find has run (the shell did) and fails later:
+	 * see {@link ServerProcess.startError}.
+	 */
 	readonly spawned: Promise<void>;
 	/** Resolves when the direct child has exited (also after a failed spawn); never rejects. */
 	readonly exited: Promise<ExitStatus>;
@@ -107,6 +118,7 @@ export class ServerProcess {
 	readonly #onSignal: "end" | "forward";
 	#status: ExitStatus | undefined;
 	#ending: Promise<boolean> | undefined;
+	#startError: Error | undefined;
 
 	constructor(
 		child: ChildProcess,
@@ -121,24 +133,40 @@ export class ServerProcess {
 		});
 		// A server that is gone makes writes fail with EPIPE: the exit is reported instead.
 		child.stdin?.on("error", () => {});
+		let exited: (status: ExitStatus) => void = () => {};
+		let failed: (error: Error) => void = () => {};
 		this.exited = new Promise((resolve) => {
-			const done = (status: ExitStatus): void => {
-				this.#status ??= status;
-				resolve(this.#status);
-			};
-			child.once("exit", (code, signal) => done({ code, signal }));
-			child.once("error", () => {
-				if (child.pid === undefined) done({ code: null, signal: null });
-			});
+			exited = resolve;
 		});
 		this.spawned = new Promise((resolve, reject) => {
+			failed = reject;
 			child.once("spawn", () => resolve());
-			child.once("error", (error) => {
-				if (child.pid === undefined) reject(error);
-			});
+		});
+		const done = (status: ExitStatus): void => {
+			this.#status ??= status;
+			exited(this.#status);
+		};
+		child.once("exit", (code, signal) => done({ code, signal }));
+		child.on("error", (error) => {
+			// A spawn that failed has no pid. On Windows, cross-spawn runs a command it cannot
+			// find through cmd.exe and reports ENOENT in place of the shell's exit: the same
+			// failure, known later.
+			const notFound = child.pid !== undefined && isNotFound(error);
+			if (child.pid !== undefined && !notFound) return;
+			this.#startError ??= error;
+			failed(error);
+			done({ code: notFound ? 1 : null, signal: null });
 		});
 		this.spawned.catch(() => {});
 		track(this);
+	}
+
+	/**
+	 * Why the command could not be started, once known: the spawn error, or (Windows) a
+	 * command `cmd.exe` could not find, which is known when {@link ServerProcess.exited} settles.
+	 */
+	get startError(): Error | undefined {
+		return this.#startError;
 	}
 
 	/** The child's pid (also its process group on POSIX), once it has one. */
@@ -242,6 +270,12 @@ export class ServerProcess {
 		untrack(this);
 		return gone;
 	}
+}
+
+/** cross-spawn's report of a command that was not found (`syscall` is `spawn <command>`). */
+function isNotFound(error: Error): boolean {
+	const { code, syscall } = error as NodeJS.ErrnoException;
+	return code === "ENOENT" && syscall?.startsWith("spawn") === true;
 }
 
 // Whether a process group still has a living member. `kill(-pgid, 0)` also counts zombies:

@@ -1,10 +1,12 @@
 // What every way of running the proxy (stdio, --listen) shares: the command, the log, how to
 // build a session's parts, and how an upstream is started with the environment it gets.
 import process from "node:process";
-import type { MessageId } from "../../adapters/jsonrpc/message.js";
+import { StringDecoder } from "node:string_decoder";
+import type { MessageId } from "../../adapters/jsonrpc-base.js";
 import type { CliIo, CliOutput } from "../io.js";
-import { connectHttpUpstream } from "../mcp/http.js";
-import { startStdioUpstream, type UpstreamLink } from "../mcp/stdio.js";
+import { HttpLink } from "../mcp/http.js";
+import type { UpstreamLink } from "../mcp/link.js";
+import { StdioLink } from "../mcp/stdio.js";
 import type { ProxyCommand } from "../options/proxy.js";
 import { SIGNAL_CODES } from "../process/signals.js";
 import type { ProxyLogger } from "./log.js";
@@ -68,29 +70,33 @@ export function startUpstream(
 ): UpstreamLink {
 	const { command, io, log } = context;
 	const { upstream } = command;
-	return upstream.type === "http"
-		? connectHttpUpstream({
-				url: upstream.url,
-				headers: upstream.headers,
-				log,
-				onMessage: handlers.onMessage,
-			})
-		: startStdioUpstream({
-				command: upstream.command,
-				args: upstream.args,
-				env: upstreamEnv(io),
-				stderr: handlers.stderr,
-				onLine: (event) => {
-					if (event.type === "line") return handlers.onMessage(event.bytes);
-					const { session } = handlers;
-					log({
-						event: "malformed",
-						side: "upstream",
-						...(session === undefined ? {} : { session }),
-						message: `The MCP server${session === undefined ? "" : ` of session ${session}`} wrote a line of ${event.length} bytes, over the limit; dropped it`,
-					});
-				},
+	if (upstream.type === "http")
+		return new HttpLink({
+			url: upstream.url,
+			headers: upstream.headers,
+			log,
+			onMessage: handlers.onMessage,
+		});
+	// The server's stderr goes to the proxy's own, unchanged (a client shows it in its log).
+	const decoder = new StringDecoder("utf8");
+	return new StdioLink({
+		command: {
+			command: upstream.command,
+			args: upstream.args,
+			env: upstreamEnv(io),
+		},
+		onStderr: (chunk) => handlers.stderr.write(decoder.write(chunk)),
+		onLine: (event) => {
+			if (event.type === "line") return handlers.onMessage(event.bytes);
+			const { session } = handlers;
+			log({
+				event: "malformed",
+				side: "upstream",
+				...(session === undefined ? {} : { session }),
+				message: `The MCP server${session === undefined ? "" : ` of session ${session}`} wrote a line of ${event.length} bytes, over the limit; dropped it`,
 			});
+		},
+	});
 }
 
 /**

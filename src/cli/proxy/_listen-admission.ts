@@ -9,7 +9,7 @@ import {
 	INVALID_REQUEST,
 	PARSE_ERROR,
 	SERVER_ERROR,
-} from "../../adapters/jsonrpc/message.js";
+} from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 import type { ListenSettings } from "../options/proxy.js";
 

@@ -3,7 +3,7 @@
 // are open (the least recently used with no request in flight: real clients never send DELETE,
 // so without it the cap fills and stays full); and one log line for each end, with why.
 import { randomUUID } from "node:crypto";
-import type { UpstreamEnd, UpstreamLink } from "../mcp/stdio.js";
+import type { UpstreamEnd, UpstreamLink } from "../mcp/link.js";
 import type { ListenSettings } from "../options/proxy.js";
 import { type ProxyContext, startUpstream } from "./_context.js";
 import { ClientStreams } from "./_listen-streams.js";

@@ -7,7 +7,7 @@
 // 2025-11-25 "Resumability and Redelivery", as the SDK's server does with an event store).
 // Every step is one map lookup, so a batch costs what its messages cost.
 import type { ServerResponse } from "node:http";
-import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
+import { isId, type MessageId } from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 import { EVENTS_STREAM, type Replay, ReplayBuffer } from "./_listen-replay.js";
 import { type Frame, lengthWithoutLineEnd } from "./_messages.js";

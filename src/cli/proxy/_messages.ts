@@ -1,7 +1,7 @@
 // What the proxy session reads off JSON-RPC messages (parsed, possibly batches) and how it
 // writes them back as lines. Nothing here throws on malformed input.
 
-import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
+import { isId, type MessageId } from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 
 /** One message on its way: the bytes to write and the message they hold (when parsed). */

@@ -1,9 +1,10 @@
 // `mcp-tool-names proxy` over stdio: one client on the CLI's own stdin/stdout, one upstream
 // (a command it starts, or an HTTP endpoint), until either goes away or a signal comes.
 import { Readable } from "node:stream";
-import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc/message.js";
+import { idsOf, SERVER_ERROR } from "../../adapters/jsonrpc-base.js";
 import type { CliIo } from "../io.js";
-import { type LineEvent, lineReader, type UpstreamLink } from "../mcp/stdio.js";
+import type { UpstreamLink } from "../mcp/link.js";
+import { type LineEvent, lineReader } from "../mcp/stdio.js";
 import { type ProxyContext, startUpstream, whileRunning } from "./_context.js";
 import {
 	errorLine,

@@ -7,7 +7,7 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import process from "node:process";
-import { isId, type MessageId } from "../../adapters/jsonrpc/message.js";
+import { isId, type MessageId } from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 import type { ListenSettings } from "../options/proxy.js";
 import { type ProxyContext, TOKEN_VARIABLE, whileRunning } from "./_context.js";

@@ -2,17 +2,20 @@
 // client's `initialize` watched, the requests still unanswered, and what is answered instead
 // of a message the session cannot process. Which tool a call means is decided by the routing
 // (routing.ts, on the library's WireRewriter), never here.
+
+import {
+	OrderedQueue,
+	type StoreFailure,
+} from "../../adapters/jsonrpc/message.js";
 import {
 	INTERNAL_ERROR,
 	INVALID_REQUEST,
 	idsOf,
 	isId,
 	type MessageId,
-	OrderedQueue,
 	PARSE_ERROR,
 	SERVER_ERROR,
-	type StoreFailure,
-} from "../../adapters/jsonrpc/message.js";
+} from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 import {
 	errorLine,

@@ -59,10 +59,16 @@ describe("EventStreamReader", () => {
 
 	it("ignores an id holding NUL, and an empty id clears the last one", () => {
 		const reader = new EventStreamReader();
-		reader.push(bytes("id: x\n\nid: y\0z\n\n"));
+		reader.push(bytes("id: x\ndata: 1\n\nid: y\0z\ndata: 2\n\n"));
 		expect(reader.lastEventId).toBe("x");
-		reader.push(bytes("id\n\n"));
+		reader.push(bytes("id\ndata: 3\n\n"));
 		expect(reader.lastEventId).toBe("");
+	});
+
+	it("keeps no id from an event without a data line, as the MCP SDK's client does", () => {
+		const reader = new EventStreamReader();
+		reader.push(bytes("id: a\ndata: 1\n\nid: b\n\n"));
+		expect(reader.lastEventId).toBe("a");
 	});
 
 	it("reads CRLF, CR and LF line ends split across chunks, and drops a leading BOM", () => {
@@ -99,6 +105,16 @@ describe("readEventStream", () => {
 			() => seen.length >= 2,
 		);
 		expect(end).toBe("ended");
+		expect(seen).toEqual(["1", "2"]);
+	});
+
+	it("delivers an event ended by CR CR at the very end of a body", async () => {
+		const seen: string[] = [];
+		expect(
+			await readEventStream(bodyOf("data: 1\r\rdata: 2\r", "\r"), (event) =>
+				seen.push(event.data),
+			),
+		).toBe("ended");
 		expect(seen).toEqual(["1", "2"]);
 	});
 

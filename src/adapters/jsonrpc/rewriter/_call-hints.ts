@@ -4,18 +4,18 @@
 // hint added, in the same words. Every other answer passes as the same object.
 import { isRecord } from "../../../core/guards.js";
 import {
+	type JsonRecord,
+	type MessageId,
+	trackable,
+} from "../../jsonrpc-base.js";
+import {
 	appendSentence,
 	isNotFoundError,
 	isNotFoundResult,
 	withResultHint,
 } from "../../routing/not-found.js";
 import type { ToolRouter } from "../../routing/router.js";
-import {
-	type JsonRecord,
-	type MessageId,
-	trackable,
-	withEntry,
-} from "../message.js";
+import { withEntry } from "../message.js";
 import { BoundedMap } from "./_bounded-map.js";
 
 /** The notification either side sends to cancel a request it issued. */

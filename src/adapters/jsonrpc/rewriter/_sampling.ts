@@ -5,12 +5,8 @@
 
 import { isName, isRecord } from "../../../core/guards.js";
 import type { WireNameCodec } from "../../../index.js";
-import {
-	type JsonRecord,
-	type MessageId,
-	setEntry,
-	withEntry,
-} from "../message.js";
+import type { JsonRecord, MessageId } from "../../jsonrpc-base.js";
+import { setEntry, withEntry } from "../message.js";
 import { BoundedMap } from "./_bounded-map.js";
 import { encodeToolList, mapField, mapToolUseNames } from "./_tool-lists.js";
 

@@ -4,8 +4,8 @@
 import { isName, isRecord } from "../../../core/guards.js";
 import type { SharedCodec } from "../../../core/shared-codec.js";
 import type { WireNameCodec } from "../../../index.js";
+import { type MessageId, trackableId } from "../../jsonrpc-base.js";
 import type { ToolRouter } from "../../routing/router.js";
-import { type MessageId, trackableId } from "../message.js";
 import {
 	encodeInputRequests,
 	encodeSamplingRequest,

@@ -2,7 +2,8 @@
 // request) and in `tool_use` content blocks, copying only what changes.
 import { isName, isRecord } from "../../../core/guards.js";
 import type { WireNameCodec } from "../../../index.js";
-import { type JsonRecord, withEntry } from "../message.js";
+import type { JsonRecord } from "../../jsonrpc-base.js";
+import { withEntry } from "../message.js";
 
 /**
  * Wire-encodes a list of tool definitions (a `tools/list` page, or the `tools` of a sampling

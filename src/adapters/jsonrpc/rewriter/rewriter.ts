@@ -23,6 +23,11 @@ import {
 	type WireNameCodecOptions,
 } from "../../../index.js";
 import {
+	type JsonRecord,
+	type MessageId,
+	trackableId,
+} from "../../jsonrpc-base.js";
+import {
 	codecFromOptions,
 	protectionOption,
 	resolveOptionsOf,
@@ -35,13 +40,7 @@ import {
 } from "../../routing/router.js";
 import { type Protection, toolEntriesOf } from "../../routing/tool-entry.js";
 import { unreadable } from "../_fail-closed.js";
-import {
-	type JsonRecord,
-	type MessageId,
-	mapBatch,
-	trackableId,
-	withEntry,
-} from "../message.js";
+import { mapBatch, withEntry } from "../message.js";
 import { BoundedMap } from "./_bounded-map.js";
 import { CANCELLED_METHOD, CallHints } from "./_call-hints.js";
 import {
