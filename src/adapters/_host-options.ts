@@ -1,6 +1,6 @@
 // Option checks of the host-framework entries, on top of the routing module's own, so
 // `codec`, `profile`, `protection` and `mode` mean, and are refused, the same everywhere.
-import { checkOptions, functionOption } from "../core/guards.js";
+import { checkOptions, functionOption, optionKeys } from "../core/guards.js";
 import type {
 	NameProfile,
 	ProfileName,
@@ -30,20 +30,43 @@ export interface CheckedRepairOptions extends HostRepairOptions {
 	protection: Protection;
 }
 
-/** The codec the options name, or a new one for `profile` and `reserve`; both together is an error. */
+const WIRE_KEYS = optionKeys<HostWireOptions>({
+	profile: true,
+	reserve: true,
+	codec: true,
+});
+const REPAIR_KEYS = optionKeys<HostRepairOptions>({
+	mode: true,
+	protection: true,
+	isProtected: true,
+	onCorrection: true,
+});
+
+/**
+ * The codec the options name, or a new one for `profile` and `reserve`; both together is an
+ * error, and so is a key the entry does not take (`extra`: the entry's own keys, read by it).
+ */
 export function wireCodecOf(
 	fn: string,
 	options: HostWireOptions | undefined,
+	extra: readonly string[] = [],
 ): WireNameCodec {
-	return codecFromOptions(fn, checkOptions(fn, options));
+	return codecFromOptions(
+		fn,
+		checkOptions(fn, options, [...WIRE_KEYS, ...extra]),
+	);
 }
 
-/** The repair options, checked (`mode` is checked by the router it builds). */
+/**
+ * The repair options, checked (`mode` is checked by the router it builds); a key the entry
+ * does not take is an error (`extra`: the entry's own keys, read by it).
+ */
 export function repairOptionsOf(
 	fn: string,
 	options: HostRepairOptions | undefined,
+	extra: readonly string[] = [],
 ): CheckedRepairOptions {
-	const checked = checkOptions(fn, options);
+	const checked = checkOptions(fn, options, [...REPAIR_KEYS, ...extra]);
 	functionOption(fn, "isProtected", checked.isProtected);
 	functionOption(fn, "onCorrection", checked.onCorrection);
 	return { ...checked, protection: protectionOption(fn, checked.protection) };

@@ -41,12 +41,11 @@ describe("StoreClient on a single Redis", () => {
 			/^NOSCRIPT/,
 		);
 		await redis.stop();
-		const started = Date.now();
+		// Refused at once, not queued until Redis is back (the test would time out).
 		await expect(client.call("GET", "k")).rejects.toThrow(
 			`cannot reach Redis at 127.0.0.1:${redis.port}: connection refused`,
 		);
 		await expect(client.call("GET", "k")).rejects.toThrow(/connection refused/);
-		expect(Date.now() - started).toBeLessThan(2_000);
 		await redis.restart();
 		// Not persisted, but the database number is still chosen on the new connection.
 		expect(await client.call("SET", "again", "1")).toBe("OK");

@@ -329,13 +329,11 @@ describe("WireNameCodec", () => {
 			expect(isWireSafe(wire, "portable")).toBe(true);
 		});
 
-		it("handles a 100 kB name quickly and within maxLength", () => {
+		it("handles a 100 kB name within maxLength", () => {
 			const codec = new WireNameCodec();
-			const started = performance.now();
 			const ascii = codec.encode("x".repeat(100_000));
 			const cjk = codec.encode("搜".repeat(50_000));
 			const mixed = codec.encode("a/".repeat(50_000));
-			expect(performance.now() - started).toBeLessThan(2_000);
 			for (const wire of [ascii, cjk, mixed])
 				expect(isWireSafe(wire)).toBe(true);
 			expect(ascii.endsWith(`_${h("x".repeat(100_000))}`)).toBe(true);

@@ -122,12 +122,19 @@ describe("proxy --listen with MCP_TOOL_NAMES_TOKEN", () => {
 		const none = await post(url, INITIALIZE_MESSAGE);
 		expect(none.status).toBe(401);
 		expect(none.headers["www-authenticate"]).toMatch(/^Bearer /);
-		expect(errorOf(none).code).toBe(-32000);
+		expect(errorOf(none)).toEqual({
+			code: -32000,
+			message:
+				"Unauthorized: send Authorization: Bearer <token>, the static token set in MCP_TOOL_NAMES_TOKEN where the proxy runs (not OAuth)",
+		});
 		const wrong = await post(url, INITIALIZE_MESSAGE, {
 			authorization: `Bearer ${token}x`,
 		});
 		expect(wrong.status).toBe(401);
 		expect(wrong.headers["www-authenticate"]).toMatch(/error="invalid_token"/);
+		expect(errorOf(wrong).message).toBe(
+			"Unauthorized: invalid bearer token; send the one set in MCP_TOOL_NAMES_TOKEN where the proxy runs",
+		);
 		expect(
 			(await post(url, INITIALIZE_MESSAGE, { authorization: token })).status,
 		).toBe(401);

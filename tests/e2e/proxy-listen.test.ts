@@ -416,8 +416,7 @@ describe("proxy --listen refusals", () => {
 	it("refuses a 1 GiB Content-Length at once with 413, before reading the body", async () => {
 		const { url, proxy } = await serveFixture(cleanups);
 		const session = await openSession(url);
-		const started = Date.now();
-		// A first piece of the gigabyte; the rest never comes.
+		// A first piece of the gigabyte; the rest never comes: an answer at all is one before the body.
 		const answer = await send(url, {
 			headers: {
 				...POST_HEADERS,
@@ -427,7 +426,6 @@ describe("proxy --listen refusals", () => {
 			body: `[${JSON.stringify(ping(1))}`,
 			unfinished: true,
 		});
-		expect(Date.now() - started).toBeLessThan(1_000);
 		expect(answer.status).toBe(413);
 		expect(errorOf(answer).message).toBe(
 			"Payload Too Large: Request body must not exceed 4194304 bytes",
@@ -655,7 +653,7 @@ describe("proxy --listen sessions", () => {
 		expect(await waitAllGone([busyPid])).toEqual([]);
 	});
 
-	it("keeps another session's ping under a second while one session floods with a 60,000-ping batch, full batches and 4 MiB bodies", async () => {
+	it("answers another session's ping before a few rounds of the flood while one session floods with a 60,000-ping batch, full batches and 4 MiB bodies", async () => {
 		// The raw upstream answers batches (the SDK's stdio server does not take them).
 		const { proxy, url } = await startListening(
 			["--", process.execPath, ECHO],
@@ -668,6 +666,7 @@ describe("proxy --listen sessions", () => {
 		]);
 		let flooding = true;
 		let floodAnswers = 0;
+		let floodPosts = 0;
 		// Bodies written once, so the test's own work does not weigh on what it measures.
 		const pad = "x".repeat(4 * 1024 * 1024 - 200);
 		// The batch that froze every session of 0.1 for 51 s: now one 400, at once.
@@ -686,18 +685,20 @@ describe("proxy --listen sessions", () => {
 				const answer = await post(url, body, { "mcp-session-id": flooder });
 				expect(answer.status).toBe(200);
 				floodAnswers += eventsOf(answer.body).flat().length;
+				floodPosts += 1;
 			}
 		};
 		const workers = Array.from({ length: 8 }, (_, worker) => flood(worker));
-		const latencies: number[] = [];
+		// Flood posts answered while each of the other session's pings was in flight.
+		const overtaken: number[] = [];
 		// Let the flood build up first.
-		await new Promise((resolve) => setTimeout(resolve, 500));
+		await expect.poll(() => floodPosts).toBeGreaterThan(8);
 		for (let i = 0; i < 20; i++) {
-			const started = Date.now();
+			const before = floodPosts;
 			const answer = await post(url, ping(`other-${i}`), {
 				"mcp-session-id": other,
 			});
-			latencies.push(Date.now() - started);
+			overtaken.push(floodPosts - before);
 			expect(eventsOf(answer.body)).toEqual([
 				{ jsonrpc: "2.0", id: `other-${i}`, result: {} },
 			]);
@@ -705,7 +706,8 @@ describe("proxy --listen sessions", () => {
 		flooding = false;
 		await Promise.all(workers);
 		expect(floodAnswers).toBeGreaterThan(1_000);
-		expect(Math.max(...latencies)).toBeLessThan(1_000);
+		// Not queued behind the flooder's work: at most a few rounds of its 8 workers go first.
+		expect(Math.max(...overtaken)).toBeLessThanOrEqual(4 * 8);
 	}, 120_000);
 });
 

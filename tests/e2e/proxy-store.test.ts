@@ -113,4 +113,32 @@ describe("mcp-tool-names proxy --store", () => {
 		expect(added).toBeDefined();
 		expect(await b.call((added as [string, string])[0])).toBe("a:b");
 	}, 60_000);
+
+	it("keeps --log-json one JSON object per line when the Redis client warns of a password Redis does not ask for", async () => {
+		const catalog = join(work.dir, "log-json");
+		writeFileSync(catalog, ["a/b"].join("\n"));
+		const url = redis.url.replace("redis://", "redis://:unneeded-s3cret@");
+		const client = await startStoreProxy(proxies, catalog, [
+			"--store",
+			url,
+			"--store-scope",
+			"log-json",
+			"--log-json",
+		]);
+		expect(await client.list()).toEqual(new Map([["a_b", "a/b"]]));
+		await expect
+			.poll(() => client.proxy.stderr())
+			.toContain("does not require a password");
+		const lines = client.proxy.stderr().trim().split("\n");
+		const events = lines.map((line) => JSON.parse(line) as { event: string });
+		expect(events).toContainEqual(
+			expect.objectContaining({
+				event: "store",
+				message: expect.stringMatching(
+					/^Redis client: .*does not require a password/,
+				),
+			}),
+		);
+		expect(client.proxy.stderr()).not.toContain("unneeded-s3cret");
+	});
 });

@@ -134,7 +134,6 @@ describe.concurrent("clients without the token", () => {
 	const endedWithHint = (ran: ClientRun, output: string): void => {
 		// Killed after 25 s otherwise (code null); a few seconds is what each takes.
 		expect(ran.code, output).not.toBeNull();
-		expect(ran.ms).toBeLessThan(20_000);
 		expect(ran.code).not.toBe(0);
 		expect(output).toContain(STATIC_TOKEN_HINT);
 	};

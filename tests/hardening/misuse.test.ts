@@ -24,11 +24,20 @@ import {
 	WireNameCodec,
 } from "mcp-tool-names";
 import {
+	repairToolCall as repairAiToolCall,
+	wireToolSet,
+} from "mcp-tool-names/ai";
+import {
 	LineSplitter,
 	rewriteEventStream,
 	WireRewriter,
 	wrapTransport,
 } from "mcp-tool-names/jsonrpc";
+import {
+	repairToolCall as repairLangChainToolCall,
+	wireTools,
+} from "mcp-tool-names/langchain";
+import { repairModel, wrapMcpServer } from "mcp-tool-names/openai-agents";
 import {
 	MemoryCodecStore,
 	RedisCodecStore,
@@ -148,6 +157,50 @@ const MISSPELT: Array<[string, () => unknown, string]> = [
 		"RedisCodecStore",
 		() => new RedisCodecStore({ client: redis, prefx: "p:" } as Loose),
 		"prefix",
+	],
+	[
+		"wireToolSet",
+		() =>
+			wireToolSet({}, { namespce: { name: "n", description: "" } } as Loose),
+		"namespace",
+	],
+	[
+		"repairToolCall",
+		() => repairAiToolCall({ onCorection: console.warn } as Loose),
+		"onCorrection",
+	],
+	["wireTools", () => wireTools([], { reserv: 20 } as Loose), "reserve"],
+	[
+		"repairToolCall",
+		() =>
+			repairLangChainToolCall({ name: "a", args: {} }, [], {
+				isProtect: () => false,
+			} as Loose),
+		"isProtected",
+	],
+	[
+		"wrapMcpServer",
+		() =>
+			wrapMcpServer(
+				{
+					name: "s",
+					listTools: async () => [],
+					callTool: async () => [],
+				} as Loose,
+				{ profil: "openai" } as Loose,
+			),
+		"profile",
+	],
+	[
+		"repairModel",
+		() =>
+			repairModel(
+				{ getResponse: async () => ({}) } as Loose,
+				{
+					server: [],
+				} as Loose,
+			),
+		"servers",
 	],
 	[
 		"assertResolves",

@@ -90,9 +90,8 @@ export function wireToolSet<T extends ToolSetLike>(
 		() => Object.keys(tools).map((name) => [name, tools[name]] as const),
 		TOOL_SET,
 	);
-	const { namespace, ...codecOptions } = checkOptions(FN, options);
-	const inNamespace = namespaceOption(namespace);
-	const codec = wireCodecOf(FN, codecOptions);
+	const codec = wireCodecOf(FN, options, ["namespace"]);
+	const inNamespace = namespaceOption(checkOptions(FN, options).namespace);
 	const wires = codec.encodeAll(entries.map(([name]) => name));
 	// A null prototype, as @ai-sdk/mcp builds its own: `__proto__` is a valid wire name.
 	const wired: { [name: string]: T[keyof T] } = Object.create(null);

@@ -117,7 +117,7 @@ export function repairModel(model: Model, options?: RepairModelOptions): Model {
 	if (typeof getResponse !== "function")
 		throw invalidArgument(FN, "model", MODEL, model);
 	const opts = checkOptions(FN, options);
-	const routing = repairOptionsOf(FN, opts);
+	const routing = repairOptionsOf(FN, opts, ["servers"]);
 	const router = hostRouter(routing);
 	const listings = listingsOf(opts.servers);
 	const hints = new NotFoundHints();

@@ -12,6 +12,7 @@ import {
 } from "../../adapters/jsonrpc-base.js";
 import { isRecord } from "../../core/guards.js";
 import type { ListenSettings } from "../options/proxy.js";
+import { TOKEN_VARIABLE } from "./_context.js";
 
 /** The host names a loopback bind answers to (any port), as the SDK's `localhostHostValidation`. */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set([
@@ -92,13 +93,13 @@ export class RequestGate {
 		)?.[1];
 		if (presented === undefined)
 			return unauthorized(
-				"Unauthorized: send Authorization: Bearer <token>",
+				`Unauthorized: send Authorization: Bearer <token>, the static token set in ${TOKEN_VARIABLE} where the proxy runs (not OAuth)`,
 				'Bearer realm="mcp-tool-names"',
 			);
 		// Digests of equal length, compared in constant time: the token's length leaks neither.
 		if (!timingSafeEqual(digest(presented), this.#tokenDigest))
 			return unauthorized(
-				"Unauthorized: invalid bearer token",
+				`Unauthorized: invalid bearer token; send the one set in ${TOKEN_VARIABLE} where the proxy runs`,
 				'Bearer realm="mcp-tool-names", error="invalid_token"',
 			);
 		return undefined;

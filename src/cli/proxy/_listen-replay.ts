@@ -138,6 +138,11 @@ export class ReplayBuffer {
 		return { events, missed: Math.max(0, entry.evictedThrough - after) };
 	}
 
+	/** Slots the buffer holds now: kept events, plus evicted ones not yet let go. */
+	get slots(): number {
+		return this.#events.length;
+	}
+
 	#evictOldest(): void {
 		const event = this.#events[this.#head] as Event;
 		this.#head += 1;

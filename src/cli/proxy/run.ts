@@ -1,3 +1,4 @@
+import { format } from "node:util";
 import type { CliIo } from "../io.js";
 import type { ProxyCommand } from "../options/proxy.js";
 import { DEFAULT_START_TIMEOUT_MS } from "../options/values.js";
@@ -29,8 +30,18 @@ export async function runProxy(
 			: new SnapshotFile(command.snapshot, command.profile, command.reserve);
 	// One connection and one shared codec for every session of this process.
 	let store: OpenStore | undefined;
+	const consoleWarn = console.warn;
 	if (command.store !== undefined) {
-		store = await openStore(command.store, command.profile, command.reserve);
+		// The Redis client warns on the console (a password Redis does not ask for): through
+		// the log instead, so --log-json stays one JSON object per line.
+		console.warn = (...args: unknown[]) =>
+			log({ event: "store", message: `Redis client: ${format(...args)}` });
+		try {
+			store = await openStore(command.store, command.profile, command.reserve);
+		} catch (error) {
+			console.warn = consoleWarn;
+			throw error;
+		}
 		log({
 			event: "store",
 			message: `Sharing wire names through ${command.store.url}, scope ${JSON.stringify(command.store.scope)}`,
@@ -76,5 +87,6 @@ export async function runProxy(
 			: await runListen(context, command.listen);
 	} finally {
 		store?.close();
+		console.warn = consoleWarn;
 	}
 }
