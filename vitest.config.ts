@@ -41,6 +41,9 @@ export default defineConfig({
 	test: {
 		include: ["tests/**/*.test.ts"],
 		typecheck: { enabled: true, include: ["tests/**/*.test-d.ts"] },
+		// Most suites wait on child processes, sockets and npm, not the CPU: three workers on a
+		// two-core machine take the run from 9.4 to 5.4 minutes (vitest's default is cores - 1).
+		maxWorkers: 3,
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 	},
