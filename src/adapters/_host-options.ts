@@ -10,10 +10,16 @@ import type {
 import { codecFromOptions, protectionOption } from "./routing/options.js";
 import type { Protection } from "./routing/tool-entry.js";
 
-/** The wire-name options every host-framework entry takes. */
-interface HostWireOptions {
+/** The wire-name options every host-framework entry takes (each entry's own type names them). */
+export interface HostWireOptions {
+	/** The provider profile of a new codec; default `openai`. */
 	profile?: ProfileName | NameProfile;
+	/**
+	 * Characters the host adds before each name (see `hostReserve`): a new codec plans its
+	 * names within the profile's limit less this; default 0.
+	 */
 	reserve?: number;
+	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
 	codec?: WireNameCodec;
 }
 

@@ -411,13 +411,14 @@ export function codecOption(
 	return value;
 }
 
-/** The keys of {@link WireNameCodecOptions}: any other is refused. */
-const CODEC_OPTION_KEYS = optionKeys<WireNameCodecOptions>({
-	profile: true,
-	onDiagnostic: true,
-	onChange: true,
-	reserve: true,
-});
+/** The keys of {@link WireNameCodecOptions}: any other is refused (adapters add their own). */
+export const CODEC_OPTION_KEYS: readonly string[] =
+	optionKeys<WireNameCodecOptions>({
+		profile: true,
+		onDiagnostic: true,
+		onChange: true,
+		reserve: true,
+	});
 
 /**
  * Checks the shape of codec options (the profile is checked when it is resolved) and

@@ -12,30 +12,22 @@ import {
 	type ProfileName,
 	WireNameCodec,
 } from "../../index.js";
-import { wireCodecOf } from "../_host-options.js";
-
-const FN = "wireToolSet";
-const TOOL_SET = "a ToolSet object (name → tool)";
+import { type HostWireOptions, wireCodecOf } from "../_host-options.js";
 
 /**
- * Options of {@link wireToolSet}: the provider profile of a new codec, or the codec to
- * share (one per scope, so wire names stay put across calls). Not both.
+ * How {@link wireToolSet} names the tools, and where it puts them. Names come from a new codec
+ * for `profile` and `reserve`, or from a shared `codec` (one per scope, so wire names stay put
+ * across calls), never both; `namespace` puts them in one Responses API namespace.
  *
  * @example
  * ```ts
- * const options: WireToolSetOptions = { profile: "gemini" };
+ * const options: WireToolSetOptions = { profile: "gemini", namespace: { name: "tracker", description: "Issue tracker" } };
  * ```
+ * @interface
  */
-export interface WireToolSetOptions {
-	/** The provider profile of a new codec; default `openai`. */
-	profile?: ProfileName | NameProfile;
-	/**
-	 * Characters the host adds before each name (see `hostReserve`): a new codec plans its
-	 * names within the profile's limit less this; default 0.
-	 */
-	reserve?: number;
-	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
-	codec?: WireNameCodec;
+export type WireToolSetOptions = {
+	[K in keyof HostWireOptions]: HostWireOptions[K];
+} & {
 	/**
 	 * Puts every tool in one OpenAI Responses API namespace, as a host does with each MCP
 	 * server: each tool is copied with `providerOptions.openai.namespace` set, which
@@ -43,7 +35,10 @@ export interface WireToolSetOptions {
 	 * (`my tracker` → `my_tracker`); `description` is required by the API.
 	 */
 	namespace?: { name: string; description: string };
-}
+};
+
+const FN = "wireToolSet";
+const TOOL_SET = "a ToolSet object (name → tool)";
 
 /**
  * Any tool set, by its shape: tool objects by name. Structural on purpose: `@ai-sdk/mcp` may

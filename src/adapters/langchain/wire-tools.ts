@@ -1,6 +1,6 @@
 import { readArgument } from "../../core/guards.js";
-import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
-import { wireCodecOf } from "../_host-options.js";
+import type { WireNameCodec } from "../../index.js";
+import { type HostWireOptions, wireCodecOf } from "../_host-options.js";
 import { readNamedTools, TOOLS } from "./_named-tools.js";
 
 const FN = "wireTools";
@@ -13,18 +13,11 @@ const FN = "wireTools";
  * ```ts
  * const options: WireToolsOptions = { profile: "portable" };
  * ```
+ * @interface
  */
-export interface WireToolsOptions {
-	/** The provider profile of a new codec; default `openai`. */
-	profile?: ProfileName | NameProfile;
-	/**
-	 * Characters the host adds before each name (see `hostReserve`): a new codec plans its
-	 * names within the profile's limit less this; default 0.
-	 */
-	reserve?: number;
-	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
-	codec?: WireNameCodec;
-}
+export type WireToolsOptions = {
+	[K in keyof HostWireOptions]: HostWireOptions[K];
+};
 
 /**
  * Gives LangChain tools provider-safe wire names. Each tool is copied (same class, same

@@ -4,8 +4,7 @@ import type {
 	MCPToolFilterStatic,
 } from "@openai/agents";
 import { invalidArgument, isRecord, readArgument } from "../../core/guards.js";
-import type { NameProfile, ProfileName, WireNameCodec } from "../../index.js";
-import { wireCodecOf } from "../_host-options.js";
+import { type HostWireOptions, wireCodecOf } from "../_host-options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
 
@@ -20,18 +19,11 @@ const SERVER = "an MCPServer (with listTools and callTool)";
  * ```ts
  * const options: WrapMcpServerOptions = { profile: "portable" };
  * ```
+ * @interface
  */
-export interface WrapMcpServerOptions {
-	/** The provider profile of a new codec; default `openai`. */
-	profile?: ProfileName | NameProfile;
-	/**
-	 * Characters the host adds before each name (see `hostReserve`): a new codec plans its
-	 * names within the profile's limit less this; default 0.
-	 */
-	reserve?: number;
-	/** The codec to use instead, e.g. one per session from a `CodecRegistry`. */
-	codec?: WireNameCodec;
-}
+export type WrapMcpServerOptions = {
+	[K in keyof HostWireOptions]: HostWireOptions[K];
+};
 
 type Filter = MCPToolFilterCallable | MCPToolFilterStatic;
 type MCPTool = Awaited<ReturnType<MCPServer["listTools"]>>[number];

@@ -1,7 +1,7 @@
 // Option checks every adapter shares, so `codec`, `profile`, `protection` and the resolution
 // options mean, and are refused, the same everywhere.
 
-import { codecOption } from "../../core/codec.js";
+import { CODEC_OPTION_KEYS, codecOption } from "../../core/codec.js";
 import {
 	choiceOption,
 	invalidOption,
@@ -16,6 +16,29 @@ import {
 } from "../../index.js";
 import type { RouterResolveOptions } from "./router.js";
 import { PROTECTIONS, type Protection } from "./tool-entry.js";
+
+/** What every SDK adapter takes beside its own options. */
+type SharedAdapterKey =
+	| keyof WireNameCodecOptions
+	| "codec"
+	| "protection"
+	| "onCorrection";
+
+/**
+ * The option keys of an SDK adapter whose options are `T`: the codec's, `codec`,
+ * `protection` and `onCorrection`, and `own` (every other key of `T`, checked by the compiler).
+ */
+export function adapterOptionKeys<T extends WireNameCodecOptions>(
+	own: Record<Exclude<keyof T, SharedAdapterKey>, true>,
+): readonly string[] {
+	return [
+		...CODEC_OPTION_KEYS,
+		"codec",
+		"protection",
+		"onCorrection",
+		...Object.keys(own),
+	];
+}
 
 /**
  * The codec the options name, or a new one built from `profile`, `reserve`, `onDiagnostic`

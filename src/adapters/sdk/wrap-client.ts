@@ -3,7 +3,6 @@ import {
 	checkOptions,
 	functionOption,
 	isRecord,
-	optionKeys,
 } from "../../core/guards.js";
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
@@ -13,7 +12,11 @@ import {
 	withErrorHint,
 	withResultHint,
 } from "../routing/not-found.js";
-import { codecFromOptions, protectionOption } from "../routing/options.js";
+import {
+	adapterOptionKeys,
+	codecFromOptions,
+	protectionOption,
+} from "../routing/options.js";
 import { ToolRouter } from "../routing/router.js";
 import { toolEntriesOf } from "../routing/tool-entry.js";
 import { define } from "./_sdk-internals.js";
@@ -21,16 +24,9 @@ import { type ClientMethod, clientArgument, WRAPPED_CLIENT } from "./detect.js";
 import type { ClientLike, WrapClientOptions } from "./types.js";
 
 const FN = "wrapClient";
-const OPTION_KEYS = optionKeys<WrapClientOptions>({
-	codec: true,
+const OPTION_KEYS = adapterOptionKeys<WrapClientOptions>({
 	wire: true,
 	autoCorrect: true,
-	protection: true,
-	onCorrection: true,
-	profile: true,
-	onDiagnostic: true,
-	onChange: true,
-	reserve: true,
 });
 
 type Method = ClientMethod;

@@ -3,7 +3,6 @@ import {
 	checkOptions,
 	functionOption,
 	isRecord,
-	optionKeys,
 } from "../../core/guards.js";
 import type { SharedCodec } from "../../core/shared-codec.js";
 import {
@@ -18,6 +17,7 @@ import {
 	withResultHint,
 } from "../routing/not-found.js";
 import {
+	adapterOptionKeys,
 	codecFromOptions,
 	protectionOption,
 	storeOption,
@@ -43,16 +43,9 @@ import { serverArgument } from "./detect.js";
 import type { ServerLike, WrapServerOptions } from "./types.js";
 
 const FN = "wrapServer";
-const OPTION_KEYS = optionKeys<WrapServerOptions>({
-	codec: true,
+const OPTION_KEYS = adapterOptionKeys<WrapServerOptions>({
 	store: true,
 	resolve: true,
-	protection: true,
-	onCorrection: true,
-	profile: true,
-	onDiagnostic: true,
-	onChange: true,
-	reserve: true,
 });
 
 /** Where a `tools/call` goes, and the hint to add when it fails. */
