@@ -6,12 +6,7 @@ import {
 	isRecord,
 	readArgument,
 } from "../../core/guards.js";
-import {
-	isWireSafe,
-	type NameProfile,
-	type ProfileName,
-	WireNameCodec,
-} from "../../index.js";
+import { isWireSafe, WireNameCodec } from "../../index.js";
 import { type HostWireOptions, wireCodecOf } from "../_host-options.js";
 
 /**
