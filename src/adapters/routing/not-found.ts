@@ -113,3 +113,45 @@ export function withResultHint<R>(result: R, hint: string): R {
 	copy[found.index] = { ...(content[found.index] as object), text };
 	return { ...result, content: copy } as R;
 }
+
+/** How a call ended when its tool was not found: the error it threw or the result it returned. */
+export type NotFound =
+	| { readonly error: unknown }
+	| { readonly result: unknown };
+
+/**
+ * Runs a call and tells apart a "Tool X not found" ending from any other: the answer itself,
+ * or the not-found error or result to recover from. Any other error is thrown on unchanged.
+ */
+export async function settleNotFound(
+	call: () => Promise<unknown>,
+): Promise<{ readonly answer: unknown } | { readonly notFound: NotFound }> {
+	let result: unknown;
+	try {
+		result = await call();
+	} catch (error) {
+		if (!isNotFoundError(error)) throw error;
+		return { notFound: { error } };
+	}
+	return isNotFoundResult(result)
+		? { notFound: { result } }
+		: { answer: result };
+}
+
+/**
+ * The not-found ending handed back as it came (thrown again, or returned), with the hint
+ * added when there is one.
+ */
+export function surfaceNotFound(
+	failure: NotFound,
+	hint: string | undefined,
+): unknown {
+	if ("error" in failure) {
+		throw hint === undefined
+			? failure.error
+			: withErrorHint(failure.error, hint);
+	}
+	return hint === undefined
+		? failure.result
+		: withResultHint(failure.result, hint);
+}

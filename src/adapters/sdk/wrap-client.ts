@@ -7,10 +7,9 @@ import {
 import { McpToolNamesError, type Resolution } from "../../index.js";
 import { listEveryPage } from "../routing/list-every-page.js";
 import {
-	isNotFoundError,
-	isNotFoundResult,
-	withErrorHint,
-	withResultHint,
+	type NotFound,
+	settleNotFound,
+	surfaceNotFound,
 } from "../routing/not-found.js";
 import {
 	adapterOptionKeys,
@@ -30,7 +29,6 @@ const OPTION_KEYS = adapterOptionKeys<WrapClientOptions>({
 });
 
 type Method = ClientMethod;
-type Failure = { error: unknown } | { result: unknown };
 
 /**
  * Puts wire names on the host side of an MCP connection: `listTools()` returns wire names
@@ -123,22 +121,23 @@ export function wrapClient<C extends ClientLike>(
 		sent: string,
 		tried: string,
 		rest: unknown[],
-		failure: Failure,
+		failure: NotFound,
 	): Promise<unknown> => {
 		let tools: unknown[];
 		try {
 			tools = await listEvery(listOptionsOf(rest));
 		} catch {
-			return surface(failure, undefined);
+			return surfaceNotFound(failure, undefined);
 		}
 		router.setTools(toolEntriesOf(tools, protection));
 		// The call's arguments weigh against the listed schemas (resolution rule 7).
 		const args = params.arguments;
 		const decision = router.route(sent, { arguments: args });
-		if (decision.kind === "unknown") return surface(failure, decision.hint);
+		if (decision.kind === "unknown")
+			return surfaceNotFound(failure, decision.hint);
 		// The server just refused that very tool: nothing better to call.
 		if (decision.name === tried)
-			return surface(
+			return surfaceNotFound(
 				failure,
 				decision.kind === "known" ? router.hint(sent, args) : undefined,
 			);
@@ -151,16 +150,9 @@ export function wrapClient<C extends ClientLike>(
 		}
 		const sent = params.name;
 		const canonical = codec.decode(sent);
-		let failure: Failure;
-		try {
-			const result = await invoke(params, canonical, rest);
-			if (!isNotFoundResult(result)) return result;
-			failure = { result };
-		} catch (error) {
-			if (!isNotFoundError(error)) throw error;
-			failure = { error };
-		}
-		return recover(params, sent, canonical, rest, failure);
+		const settled = await settleNotFound(() => invoke(params, canonical, rest));
+		if ("answer" in settled) return settled.answer;
+		return recover(params, sent, canonical, rest, settled.notFound);
 	};
 
 	define(client, "listTools", listed);
@@ -184,17 +176,6 @@ function listOptionsOf(rest: readonly unknown[]): unknown {
 		if (Object.keys(options).length > 0) return options;
 	}
 	return undefined;
-}
-
-function surface(failure: Failure, hint: string | undefined): unknown {
-	if ("error" in failure) {
-		throw hint === undefined
-			? failure.error
-			: withErrorHint(failure.error, hint);
-	}
-	return hint === undefined
-		? failure.result
-		: withResultHint(failure.result, hint);
 }
 
 /**

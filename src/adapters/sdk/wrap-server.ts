@@ -11,8 +11,8 @@ import {
 	type WireNameCodec,
 } from "../../index.js";
 import {
-	isNotFoundError,
-	isNotFoundResult,
+	settleNotFound,
+	surfaceNotFound,
 	withErrorHint,
 	withResultHint,
 } from "../routing/not-found.js";
@@ -301,17 +301,9 @@ class ServerRouting {
 		sent: string,
 		extra: unknown,
 	): Promise<unknown> {
-		let result: unknown;
-		try {
-			result = await handler(forwarded, extra);
-		} catch (error) {
-			if (!isNotFoundError(error)) throw error;
-			const hint = await this.#hintNow(sent, extra);
-			throw hint === undefined ? error : withErrorHint(error, hint);
-		}
-		if (!isNotFoundResult(result)) return result;
-		const hint = await this.#hintNow(sent, extra);
-		return hint === undefined ? result : withResultHint(result, hint);
+		const settled = await settleNotFound(() => handler(forwarded, extra));
+		if ("answer" in settled) return settled.answer;
+		return surfaceNotFound(settled.notFound, await this.#hintNow(sent, extra));
 	}
 
 	/** The hint at what is there now, from a fresh catalog. */
