@@ -85,6 +85,12 @@ export class ToolRouter {
 	#byKnown = new Map<string, ToolEntry>();
 	#version = 0;
 	#candidates: Candidates | undefined;
+	/**
+	 * The latest listing when it named the same tools as the catalog but with schemas not yet
+	 * compared: a server lists its whole catalog on every `tools/list`, and only a resolution
+	 * reads the schemas, so they are compared when one needs them (see `#settle`).
+	 */
+	#relisted: ToolEntry[] | undefined;
 
 	/**
 	 * @param options - codec, correction, resolution options and the decision callback
@@ -101,11 +107,13 @@ export class ToolRouter {
 
 	/** The catalog: the tools routing may send to. */
 	get tools(): readonly ToolEntry[] {
+		this.#settle();
 		return this.#tools;
 	}
 
 	/** Grows by one whenever the catalog changes. */
 	get version(): number {
+		this.#settle();
 		return this.#version;
 	}
 
@@ -122,14 +130,31 @@ export class ToolRouter {
 		options: { append?: boolean } = {},
 	): void {
 		const fresh = Array.isArray(entries) ? entries.filter(isEntry) : [];
-		const append = options.append === true;
-		if (!append && sameEntries(fresh, this.#tools)) return;
-		if (!append) {
-			this.#tools = [];
-			this.#byName = new Map();
-			this.#byKnown = new Map();
+		if (options.append === true) {
+			this.#settle();
+			this.#add(fresh);
+			return;
 		}
-		for (const entry of fresh) {
+		if (sameTools(fresh, this.#tools)) {
+			// The same tools again: their schemas are compared when a resolution needs them.
+			this.#relisted = sameSchemas(fresh, this.#tools, false)
+				? undefined
+				: fresh;
+			return;
+		}
+		this.#relisted = undefined;
+		this.#replace(fresh);
+	}
+
+	#replace(entries: readonly ToolEntry[]): void {
+		this.#tools = [];
+		this.#byName = new Map();
+		this.#byKnown = new Map();
+		this.#add(entries);
+	}
+
+	#add(entries: readonly ToolEntry[]): void {
+		for (const entry of entries) {
 			this.#tools.push(entry);
 			const known = this.#byName.get(entry.name);
 			if (known === undefined || (entry.protected && !known.protected))
@@ -137,7 +162,7 @@ export class ToolRouter {
 			if (entry.known !== undefined && !this.#byKnown.has(entry.known))
 				this.#byKnown.set(entry.known, entry);
 		}
-		this.#codec?.encodeAll(fresh.map((entry) => entry.name));
+		this.#codec?.encodeAll(entries.map((entry) => entry.name));
 		this.#version++;
 		this.#candidates = undefined;
 	}
@@ -292,10 +317,23 @@ export class ToolRouter {
 	}
 
 	/**
+	 * Takes a pending relisting in: its schemas replace the catalog's (a new version, so a new
+	 * index) only when they say something else; equal schemas leave the catalog, and so the
+	 * index, as they are.
+	 */
+	#settle(): void {
+		const relisted = this.#relisted;
+		if (relisted === undefined) return;
+		this.#relisted = undefined;
+		if (!sameSchemas(relisted, this.#tools, true)) this.#replace(relisted);
+	}
+
+	/**
 	 * The names of the catalog (as wire names when there is a codec), indexed once per
 	 * catalog version; with no catalog yet, every wire name the codec issued.
 	 */
 	#currentCandidates(): Candidates | undefined {
+		this.#settle();
 		this.#candidates = candidatesOf(
 			{
 				codec: this.#codec,
@@ -362,34 +400,71 @@ function isEntry(value: unknown): value is ToolEntry {
 	);
 }
 
-function sameEntries(
-	a: readonly ToolEntry[],
-	b: readonly ToolEntry[],
-): boolean {
+/** Whether two catalogs list the same tools, in the same order, protected alike. */
+function sameTools(a: readonly ToolEntry[], b: readonly ToolEntry[]): boolean {
 	if (a.length !== b.length) return false;
 	for (let i = 0; i < a.length; i++) {
 		const x = a[i] as ToolEntry;
 		const y = b[i] as ToolEntry;
-		if (
-			x.name !== y.name ||
-			x.known !== y.known ||
-			x.protected !== y.protected ||
-			!sameSchema(x.inputSchema, y.inputSchema)
-		)
+		if (x.name !== y.name || x.known !== y.known || x.protected !== y.protected)
 			return false;
 	}
 	return true;
 }
 
-/** Whether two listed schemas say the same (a listing parses fresh objects each time). */
-function sameSchema(a: unknown, b: unknown): boolean {
-	if (a === b) return true;
-	if (a === undefined || b === undefined) return false;
-	try {
-		return JSON.stringify(a) === JSON.stringify(b);
-	} catch {
-		return false;
+/**
+ * Whether the same tools list the same schemas: the same objects, or with `deep`, equal
+ * JSON values.
+ */
+function sameSchemas(
+	a: readonly ToolEntry[],
+	b: readonly ToolEntry[],
+	deep: boolean,
+): boolean {
+	for (let i = 0; i < a.length; i++) {
+		const x = (a[i] as ToolEntry).inputSchema;
+		const y = (b[i] as ToolEntry).inputSchema;
+		if (x !== y && !(deep && sameSchema(x, y))) return false;
 	}
+	return true;
+}
+
+/**
+ * Whether two listed schemas say the same (a listing parses fresh objects each time): equal
+ * JSON values, members in any order. Compared in place, since a server lists its whole
+ * catalog on every `tools/list`; anything else (a cycle, a class instance, past 64 levels)
+ * counts as changed, which costs a rebuild and never a stale schema.
+ */
+function sameSchema(a: unknown, b: unknown, depth = 0): boolean {
+	if (a === b) return true;
+	if (
+		typeof a !== "object" ||
+		typeof b !== "object" ||
+		a === null ||
+		b === null ||
+		depth > 64
+	)
+		return false;
+	if (Array.isArray(a)) {
+		if (!Array.isArray(b) || a.length !== b.length) return false;
+		for (let i = 0; i < a.length; i++)
+			if (!sameSchema(a[i], b[i], depth + 1)) return false;
+		return true;
+	}
+	if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+	const x = a as Record<string, unknown>;
+	const y = b as Record<string, unknown>;
+	const keys = Object.keys(x);
+	if (keys.length !== Object.keys(y).length) return false;
+	for (const key of keys)
+		if (!Object.hasOwn(y, key) || !sameSchema(x[key], y[key], depth + 1))
+			return false;
+	return true;
+}
+
+function isPlain(value: object): boolean {
+	const prototype = Object.getPrototypeOf(value);
+	return prototype === Object.prototype || prototype === null;
 }
 
 /** A copy whose iterables are arrays, so a generator is not used up by the first call. */

@@ -59,13 +59,13 @@ export function toolEntryOf(
 ): ToolEntry | undefined {
 	if (isName(tool)) return { name: tool, protected: true };
 	if (!isRecord(tool) || !isName(tool.name)) return undefined;
-	const entry = {
-		name: tool.name,
-		protected: isProtected(tool.annotations, protection),
-	};
+	const name = tool.name;
+	const guarded = isProtected(tool.annotations, protection);
+	// Object literals, not a spread: entries of one shape keep routing's loops over a
+	// listing of thousands monomorphic.
 	return tool.inputSchema === undefined
-		? entry
-		: { ...entry, inputSchema: tool.inputSchema };
+		? { name, protected: guarded }
+		: { name, protected: guarded, inputSchema: tool.inputSchema };
 }
 
 /**

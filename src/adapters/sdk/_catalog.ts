@@ -94,7 +94,11 @@ export class RegistryCatalog implements ServerCatalog {
 		const entries = entriesOfRegistry(this.#registry(), this.#protection).map(
 			(entry) =>
 				this.#listedSchemas.has(entry.name)
-					? { ...entry, inputSchema: this.#listedSchemas.get(entry.name) }
+					? {
+							name: entry.name,
+							protected: entry.protected,
+							inputSchema: this.#listedSchemas.get(entry.name),
+						}
 					: entry,
 		);
 		return this.#adopt(entries);

@@ -197,6 +197,57 @@ describe("ToolRouter", () => {
 		expect(r.version).toBe(version + 1);
 	});
 
+	it("reads a relisting's schemas: another schema changes the decision, an equal copy keeps the index", () => {
+		const schema = (key: string) => ({
+			type: "object",
+			properties: { [key]: { type: "string" } },
+			required: [key],
+		});
+		const tool = (key: string): ToolEntry => ({
+			name: "github/search_issues",
+			protected: false,
+			inputSchema: schema(key),
+		});
+		const { router: r } = router([tool("query")], { correct: true });
+		const call = { arguments: { query: "is:open" } };
+		expect(r.route("search_issues", call)).toMatchObject({
+			kind: "corrected",
+			name: "github/search_issues",
+		});
+		const version = r.version;
+		r.setTools([tool("query")]); // what every tools/list hands back: fresh, equal objects
+		expect(r.version).toBe(version);
+		expect(r.route("search_issues", call).kind).toBe("corrected");
+		r.setTools([tool("q")]);
+		// The tool no longer takes `query` (resolution rule 7): never its correction now.
+		expect(r.route("search_issues", call).kind).toBe("unknown");
+		expect(r.version).toBe(version + 1);
+		expect(r.tools[0]?.inputSchema).toEqual(schema("q"));
+	});
+
+	it("takes schemas with members in another order as equal, and a cyclic one as changed", () => {
+		const entry = (inputSchema: unknown): ToolEntry => ({
+			name: "a/b",
+			protected: false,
+			inputSchema,
+		});
+		const { router: r } = router([
+			entry({ type: "object", required: ["x"], properties: { x: {} } }),
+		]);
+		const version = r.version;
+		r.setTools([
+			entry({ properties: { x: {} }, type: "object", required: ["x"] }),
+		]);
+		expect(r.version).toBe(version);
+		const cyclic: Record<string, unknown> = { type: "object" };
+		cyclic.properties = { self: cyclic };
+		r.setTools([entry(cyclic)]);
+		expect(r.version).toBe(version + 1);
+		r.setTools([entry(cyclic)]);
+		expect(r.version).toBe(version + 1);
+		expect(r.route("b").kind).toBe("unknown");
+	});
+
 	it("decides without reporting when asked to", () => {
 		const { router: r, decisions } = router([open("websearch/fetch_content")], {
 			correct: true,
