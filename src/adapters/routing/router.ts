@@ -452,17 +452,15 @@ function sameSchema(a: unknown, b: unknown, depth = 0): boolean {
 		return true;
 	}
 	if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
-	const x = a as Record<string, unknown>;
-	const y = b as Record<string, unknown>;
-	const keys = Object.keys(x);
-	if (keys.length !== Object.keys(y).length) return false;
+	const keys = Object.keys(a);
+	if (keys.length !== Object.keys(b).length) return false;
 	for (const key of keys)
-		if (!Object.hasOwn(y, key) || !sameSchema(x[key], y[key], depth + 1))
+		if (!Object.hasOwn(b, key) || !sameSchema(a[key], b[key], depth + 1))
 			return false;
 	return true;
 }
 
-function isPlain(value: object): boolean {
+function isPlain(value: object): value is Record<string, unknown> {
 	const prototype = Object.getPrototypeOf(value);
 	return prototype === Object.prototype || prototype === null;
 }

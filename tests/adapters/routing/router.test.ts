@@ -239,12 +239,19 @@ describe("ToolRouter", () => {
 			entry({ properties: { x: {} }, type: "object", required: ["x"] }),
 		]);
 		expect(r.version).toBe(version);
-		const cyclic: Record<string, unknown> = { type: "object" };
-		cyclic.properties = { self: cyclic };
-		r.setTools([entry(cyclic)]);
+		const cyclic = (): Record<string, unknown> => {
+			const schema: Record<string, unknown> = { type: "object" };
+			schema.properties = { self: schema };
+			return schema;
+		};
+		const first = cyclic();
+		r.setTools([entry(first)]);
 		expect(r.version).toBe(version + 1);
-		r.setTools([entry(cyclic)]);
+		r.setTools([entry(first)]);
 		expect(r.version).toBe(version + 1);
+		// Two cycles of the same shape: compared to the depth bound, then taken as changed.
+		r.setTools([entry(cyclic())]);
+		expect(r.version).toBe(version + 2);
 		expect(r.route("b").kind).toBe("unknown");
 	});
 
