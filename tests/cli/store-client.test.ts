@@ -124,6 +124,60 @@ describe("StoreClient on a single Redis", () => {
 	});
 });
 
+describe("StoreClient on a Redis that closes a connection right after a reply", () => {
+	it("dials anew for the next command instead of failing it unsent", async () => {
+		// Enough RESP for the client: CLUSTER SLOTS is refused as by a single Redis, PING is
+		// answered, and the first connection is ended right after its first PONG, as Redis
+		// ends a connection it drops. Until the socket's close event ioredis still says
+		// "ready" but refuses to write ("Stream isn't writeable"); the proxy's CI hit that
+		// window once on Node 24 with a real redis-server that was stopped.
+		let connections = 0;
+		const sentAfterClose: string[] = [];
+		const sockets: Socket[] = [];
+		const server: Server = createServer((socket) => {
+			sockets.push(socket);
+			const closeAfterPong = ++connections === 1;
+			socket.on("data", (data) => {
+				if (socket.writableEnded) {
+					sentAfterClose.push(data.toString("latin1"));
+					return;
+				}
+				for (const line of data.toString("latin1").split("\r\n")) {
+					if (/^CLUSTER$/i.test(line))
+						socket.write("-ERR This instance has cluster support disabled\r\n");
+					else if (/^PING$/i.test(line)) {
+						socket.write("+PONG\r\n");
+						if (closeAfterPong) socket.end();
+					}
+				}
+			});
+		});
+		await new Promise<void>((resolve) =>
+			server.listen(0, "127.0.0.1", resolve),
+		);
+		const port = (server.address() as { port: number }).port;
+		const client = new StoreClient({
+			address: { host: "127.0.0.1", port, tls: false },
+			timeoutMs: 2_000,
+		});
+		try {
+			expect(await client.call("PING")).toBe("PONG");
+			// Two turns of the event loop: the end of the stream has been read by then (with the
+			// reply, or on the next turn), the socket's close event not yet (it follows the
+			// client's own shutdown, a turn later still).
+			for (let turn = 0; turn < 2; turn++)
+				await new Promise((resolve) => setImmediate(resolve));
+			expect(await client.call("PING")).toBe("PONG");
+			expect(connections).toBe(2);
+			expect(sentAfterClose).toEqual([]);
+		} finally {
+			client.close();
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	});
+});
+
 describe("StoreClient over TLS", () => {
 	let certs: Certificates;
 	let redis: RedisServer;

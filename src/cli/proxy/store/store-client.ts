@@ -105,8 +105,9 @@ export class StoreClient implements IORedisClientLike {
 			return Promise.reject(
 				new Error(`Redis client for ${this.where} was closed`),
 			);
-		if (this.#connection?.status === "ready")
-			return Promise.resolve(this.#connection);
+		const connection = this.#connection;
+		if (connection?.status === "ready" && writable(connection))
+			return Promise.resolve(connection);
 		this.#dialing ??= this.#dial().finally(() => {
 			this.#dialing = undefined;
 		});
@@ -279,4 +280,15 @@ export class StoreClient implements IORedisClientLike {
 		else why = `${when === "dial" ? "cannot reach" : "lost"} ${at}: ${message}`;
 		return new Error(why, { cause: error });
 	}
+}
+
+/**
+ * Whether a command would reach the socket. A single connection's "ready" lags behind a
+ * Redis that went away: the socket stops being writable when Redis closes it, ioredis moves on
+ * only at the socket's close event, and in between it refuses a command unsent ("Stream isn't
+ * writeable"); the client dials anew instead, as after the close. A Cluster keeps its own
+ * sockets per node.
+ */
+function writable(connection: Connection): boolean {
+	return connection instanceof Cluster || connection.stream?.writable === true;
 }
