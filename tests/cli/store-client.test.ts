@@ -4,7 +4,7 @@
 // its replica.
 import { readFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
 	StoreClient,
 	type TlsFiles,
@@ -72,6 +72,40 @@ describe("StoreClient on a single Redis", () => {
 		);
 		await expect(refused).rejects.not.toThrow(/wrong-one/);
 		client.close();
+	});
+
+	it("asks for a password when Redis wants one, and lets a password through that it does not", async () => {
+		const none = new StoreClient({
+			address: { host: "127.0.0.1", port: redis.port, tls: false },
+			timeoutMs: 5_000,
+		});
+		const needless = new StoreClient({
+			address: {
+				host: "127.0.0.1",
+				port: redis.port,
+				tls: false,
+				password: "needless",
+			},
+			timeoutMs: 5_000,
+		});
+		try {
+			// The default user needs no password here: one given anyway is let through, with a
+			// warning (the proxy logs it).
+			const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+			expect(await needless.call("PING")).toBe("PONG");
+			expect(warn).toHaveBeenCalledWith(
+				`Redis at 127.0.0.1:${redis.port} does not require a password, but one was given: the store runs as its default user`,
+			);
+			warn.mockRestore();
+			cli(redis.port, "CONFIG", "SET", "requirepass", "required");
+			await expect(none.call("PING")).rejects.toThrow(
+				`Redis at 127.0.0.1:${redis.port} refused the user name or password: NOAUTH`,
+			);
+		} finally {
+			cli(redis.port, "-a", "required", "CONFIG", "SET", "requirepass", "");
+			none.close();
+			needless.close();
+		}
 	});
 
 	it("fails, rather than use database 0, when the user may not select the database given", async () => {
@@ -170,6 +204,72 @@ describe("StoreClient on a Redis that closes a connection right after a reply", 
 			expect(await client.call("PING")).toBe("PONG");
 			expect(connections).toBe(2);
 			expect(sentAfterClose).toEqual([]);
+		} finally {
+			client.close();
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	});
+});
+
+describe("StoreClient on a Redis that refuses the password, with a default user open to all", () => {
+	it("sends nothing after AUTH until Redis has answered it", async () => {
+		// A real Redis whose default user needs no password runs what follows a refused AUTH
+		// as that user. This one holds its AUTH reply until another command arrives (or 300 ms
+		// pass), then answers both at once: a client that sent commands behind AUTH would get
+		// the reply to the next one before it learned the password was wrong. CI saw it once
+		// in tests/e2e/proxy-store-production.test.ts: a proxy with the wrong password listed.
+		const after: string[] = [];
+		const sockets: Socket[] = [];
+		const server: Server = createServer((socket) => {
+			sockets.push(socket);
+			let held: NodeJS.Timeout | undefined;
+			const refuse = (): void => {
+				clearTimeout(held);
+				held = undefined;
+				socket.write(
+					"-WRONGPASS invalid username-password pair or user is disabled.\r\n",
+				);
+			};
+			socket.on("data", (data) => {
+				// Each command is an array of bulk strings: `*n`, `$len`, then its name.
+				const lines = data.toString("latin1").split("\r\n");
+				const words = lines.flatMap((line, at) =>
+					line.startsWith("*") ? [lines[at + 2] ?? ""] : [],
+				);
+				for (const word of words) {
+					if (/^AUTH$/i.test(word)) {
+						held = setTimeout(refuse, 300);
+						continue;
+					}
+					after.push(word.toUpperCase());
+					if (held !== undefined) refuse();
+					if (/^CLUSTER$/i.test(word))
+						socket.write("-ERR This instance has cluster support disabled\r\n");
+					else socket.write("+PONG\r\n");
+				}
+			});
+		});
+		await new Promise<void>((resolve) =>
+			server.listen(0, "127.0.0.1", resolve),
+		);
+		const port = (server.address() as { port: number }).port;
+		const client = new StoreClient({
+			address: {
+				host: "127.0.0.1",
+				port,
+				tls: false,
+				username: "names",
+				password: "wrong-one",
+			},
+			timeoutMs: 2_000,
+		});
+		try {
+			for (let attempt = 0; attempt < 2; attempt++)
+				await expect(client.call("PING")).rejects.toThrow(
+					`Redis at 127.0.0.1:${port} refused the user name or password: WRONGPASS`,
+				);
+			expect(after).toEqual([]);
 		} finally {
 			client.close();
 			for (const socket of sockets) socket.destroy();

@@ -150,12 +150,16 @@ export class StoreClient implements IORedisClientLike {
 	async #dialSingle(): Promise<Redis | undefined> {
 		const single = this.#watch(new Redis(this.#singleOptions()));
 		await this.#ready(single);
+		await this.#authenticate(single);
 		try {
 			// A single Redis refuses CLUSTER SLOTS ("cluster support disabled"), as it does
 			// for an ACL user without it, who then needs none.
 			this.#cluster ??= Array.isArray(await single.call("CLUSTER", "SLOTS"));
 		} catch (error) {
-			if (!(error instanceof ReplyError)) {
+			if (
+				!(error instanceof ReplyError) ||
+				/^NOAUTH\b/.test(String((error as Error).message))
+			) {
 				single.disconnect();
 				throw this.#explain(error, "lost");
 			}
@@ -177,6 +181,46 @@ export class StoreClient implements IORedisClientLike {
 				);
 			});
 		return single;
+	}
+
+	/**
+	 * AUTH, sent by this client and answered before any other command. Left to ioredis, AUTH
+	 * goes out with the commands behind it and its refusal comes as a later event: on a Redis
+	 * whose default user needs no password, the commands in between ran as that user, so a
+	 * wrong password could reach keys the ACL user was never given.
+	 */
+	async #authenticate(single: Redis): Promise<void> {
+		const { username, password } = this.#address;
+		if (password === undefined) return;
+		try {
+			await single.call(
+				"AUTH",
+				...(username === undefined ? [] : [username]),
+				password,
+			);
+		} catch (error) {
+			if (!(error instanceof ReplyError)) {
+				single.disconnect();
+				throw this.#explain(error, "lost");
+			}
+			const message = String((error as Error).message);
+			// A password given to a Redis that asks for none: it serves everyone as its default
+			// user. Let through with a warning, as ioredis does (the proxy logs it).
+			if (
+				username === undefined &&
+				/no password is set|without any password configured/.test(message)
+			) {
+				console.warn(
+					`Redis at ${this.where} does not require a password, but one was given: the store runs as its default user`,
+				);
+				return;
+			}
+			single.disconnect();
+			throw new Error(
+				`Redis at ${this.where} refused the user name or password: ${message}`,
+				{ cause: error },
+			);
+		}
 	}
 
 	#keep(connection: Connection): Connection {
@@ -205,12 +249,13 @@ export class StoreClient implements IORedisClientLike {
 		return connection;
 	}
 
-	/** What every connection shares: credentials, TLS files, bounds; no reconnect loop. */
+	/**
+	 * What every connection shares: TLS files, bounds; no reconnect loop. Credentials only
+	 * for the nodes of a cluster: the single connection sends its own AUTH (#authenticate).
+	 */
 	#common(): RedisOptions {
-		const { username, password, tls, tlsFiles } = this.#address;
+		const { tls, tlsFiles } = this.#address;
 		return {
-			...(username === undefined ? {} : { username }),
-			...(password === undefined ? {} : { password }),
 			...(tls ? { tls: { ...tlsFiles } } : {}),
 			connectTimeout: this.#timeoutMs,
 			commandTimeout: this.#timeoutMs,
@@ -239,8 +284,13 @@ export class StoreClient implements IORedisClientLike {
 	}
 
 	#clusterOptions(): ClusterOptions {
+		const { username, password } = this.#address;
 		return {
-			redisOptions: this.#common(),
+			redisOptions: {
+				...this.#common(),
+				...(username === undefined ? {} : { username }),
+				...(password === undefined ? {} : { password }),
+			},
 			lazyConnect: true,
 			enableOfflineQueue: false,
 			enableReadyCheck: false,
