@@ -44,7 +44,12 @@ export default defineConfig({
 		// Most suites wait on child processes, sockets and npm, not the CPU: three workers on a
 		// two-core machine take the run from 9.4 to 5.4 minutes (vitest's default is cores - 1).
 		maxWorkers: 3,
-		testTimeout: 30_000,
-		hookTimeout: 30_000,
+		// Guards against a hang, not a measure: the load and volume tests take up to 20 s on an
+		// idle machine and twice that beside another run.
+		testTimeout: 60_000,
+		hookTimeout: 60_000,
+		// expect.poll waits on processes (a CLI that starts and fails, a log line): 1 s, the
+		// default, is less than a node start takes on a loaded machine.
+		expect: { poll: { timeout: 10_000 } },
 	},
 });

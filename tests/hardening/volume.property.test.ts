@@ -49,6 +49,8 @@ const PROFILES: Array<ProfileName | NameProfile> = [
 ];
 const profile = fc.constantFrom(...PROFILES);
 const CHURN_CYCLES = 1000;
+/** The slowest property takes 10 to 17 s alone; twice that and more on a loaded machine. */
+const VOLUME_TIMEOUT_MS = 120_000;
 
 /** Configured runs per property, and the predicate runs that actually happened. */
 const configured = new Map<string, number>();
@@ -63,15 +65,19 @@ function property<Ts extends [unknown, ...unknown[]]>(
 	extra: fc.Parameters<Ts> = {},
 ): void {
 	configured.set(title, runs(base));
-	it(title, () => {
-		fc.assert(
-			fc.property(...arbitraries, (...args: Ts) => {
-				executed++;
-				predicate(...args);
-			}),
-			{ ...(params(base) as fc.Parameters<Ts>), ...extra },
-		);
-	});
+	it(
+		title,
+		() => {
+			fc.assert(
+				fc.property(...arbitraries, (...args: Ts) => {
+					executed++;
+					predicate(...args);
+				}),
+				{ ...(params(base) as fc.Parameters<Ts>), ...extra },
+			);
+		},
+		VOLUME_TIMEOUT_MS,
+	);
 }
 
 function check(condition: boolean, message: () => string): void {
