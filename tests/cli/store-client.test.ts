@@ -139,24 +139,59 @@ describe("StoreClient on a single Redis", () => {
 	});
 
 	it("gives up on a server that stops answering within its timeout", async () => {
-		const sockets: Socket[] = [];
-		const silent: Server = createServer((socket) => sockets.push(socket));
-		await new Promise<void>((resolve) =>
-			silent.listen(0, "127.0.0.1", resolve),
-		);
-		const port = (silent.address() as { port: number }).port;
+		const silent = await fakeRedis(() => {});
 		const client = new StoreClient({
-			address: { host: "127.0.0.1", port, tls: false },
+			address: { host: "127.0.0.1", port: silent.port, tls: false },
 			timeoutMs: 200,
 		});
 		await expect(client.call("PING")).rejects.toThrow(
-			`Redis at 127.0.0.1:${port} did not answer within 200 ms`,
+			`Redis at 127.0.0.1:${silent.port} did not answer within 200 ms`,
 		);
 		client.close();
-		for (const socket of sockets) socket.destroy();
-		await new Promise<void>((resolve) => silent.close(() => resolve()));
+		await silent.close();
 	});
 });
+
+/** A Redis that closes a connection, or holds a reply, where a test wants it. */
+interface FakeRedis {
+	port: number;
+	/** Connections accepted so far. */
+	readonly connections: number;
+	close(): Promise<void>;
+}
+
+/**
+ * A fake Redis on 127.0.0.1: `answer` gets the name of each command as it arrives (RESP
+ * arrays of bulk strings: `*n`, `$len`, then the name), the socket to reply on, and which
+ * connection it came on (1 for the first).
+ */
+async function fakeRedis(
+	answer: (command: string, socket: Socket, connection: number) => void,
+): Promise<FakeRedis> {
+	const sockets: Socket[] = [];
+	const server: Server = createServer((socket) => {
+		const connection = sockets.push(socket);
+		socket.on("data", (data) => {
+			const lines = data.toString("latin1").split("\r\n");
+			for (const [at, line] of lines.entries())
+				if (line.startsWith("*"))
+					answer((lines[at + 2] ?? "").toUpperCase(), socket, connection);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	return {
+		port: (server.address() as { port: number }).port,
+		get connections() {
+			return sockets.length;
+		},
+		async close() {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+const CLUSTER_DISABLED = "-ERR This instance has cluster support disabled\r\n";
 
 describe("StoreClient on a Redis that closes a connection right after a reply", () => {
 	it("dials anew for the next command instead of failing it unsent", async () => {
@@ -165,33 +200,17 @@ describe("StoreClient on a Redis that closes a connection right after a reply", 
 		// ends a connection it drops. Until the socket's close event ioredis still says
 		// "ready" but refuses to write ("Stream isn't writeable"); the proxy's CI hit that
 		// window once on Node 24 with a real redis-server that was stopped.
-		let connections = 0;
 		const sentAfterClose: string[] = [];
-		const sockets: Socket[] = [];
-		const server: Server = createServer((socket) => {
-			sockets.push(socket);
-			const closeAfterPong = ++connections === 1;
-			socket.on("data", (data) => {
-				if (socket.writableEnded) {
-					sentAfterClose.push(data.toString("latin1"));
-					return;
-				}
-				for (const line of data.toString("latin1").split("\r\n")) {
-					if (/^CLUSTER$/i.test(line))
-						socket.write("-ERR This instance has cluster support disabled\r\n");
-					else if (/^PING$/i.test(line)) {
-						socket.write("+PONG\r\n");
-						if (closeAfterPong) socket.end();
-					}
-				}
-			});
+		const server = await fakeRedis((command, socket, connection) => {
+			if (socket.writableEnded) sentAfterClose.push(command);
+			else if (command === "CLUSTER") socket.write(CLUSTER_DISABLED);
+			else if (command === "PING") {
+				socket.write("+PONG\r\n");
+				if (connection === 1) socket.end();
+			}
 		});
-		await new Promise<void>((resolve) =>
-			server.listen(0, "127.0.0.1", resolve),
-		);
-		const port = (server.address() as { port: number }).port;
 		const client = new StoreClient({
-			address: { host: "127.0.0.1", port, tls: false },
+			address: { host: "127.0.0.1", port: server.port, tls: false },
 			timeoutMs: 2_000,
 		});
 		try {
@@ -202,12 +221,11 @@ describe("StoreClient on a Redis that closes a connection right after a reply", 
 			for (let turn = 0; turn < 2; turn++)
 				await new Promise((resolve) => setImmediate(resolve));
 			expect(await client.call("PING")).toBe("PONG");
-			expect(connections).toBe(2);
+			expect(server.connections).toBe(2);
 			expect(sentAfterClose).toEqual([]);
 		} finally {
 			client.close();
-			for (const socket of sockets) socket.destroy();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await server.close();
 		}
 	});
 });
@@ -220,44 +238,30 @@ describe("StoreClient on a Redis that refuses the password, with a default user 
 		// the reply to the next one before it learned the password was wrong. CI saw it once
 		// in tests/e2e/proxy-store-production.test.ts: a proxy with the wrong password listed.
 		const after: string[] = [];
-		const sockets: Socket[] = [];
-		const server: Server = createServer((socket) => {
-			sockets.push(socket);
-			let held: NodeJS.Timeout | undefined;
-			const refuse = (): void => {
-				clearTimeout(held);
-				held = undefined;
-				socket.write(
-					"-WRONGPASS invalid username-password pair or user is disabled.\r\n",
+		const held = new Map<Socket, NodeJS.Timeout>();
+		const refuse = (socket: Socket): void => {
+			clearTimeout(held.get(socket));
+			held.delete(socket);
+			socket.write(
+				"-WRONGPASS invalid username-password pair or user is disabled.\r\n",
+			);
+		};
+		const server = await fakeRedis((command, socket) => {
+			if (command === "AUTH") {
+				held.set(
+					socket,
+					setTimeout(() => refuse(socket), 300),
 				);
-			};
-			socket.on("data", (data) => {
-				// Each command is an array of bulk strings: `*n`, `$len`, then its name.
-				const lines = data.toString("latin1").split("\r\n");
-				const words = lines.flatMap((line, at) =>
-					line.startsWith("*") ? [lines[at + 2] ?? ""] : [],
-				);
-				for (const word of words) {
-					if (/^AUTH$/i.test(word)) {
-						held = setTimeout(refuse, 300);
-						continue;
-					}
-					after.push(word.toUpperCase());
-					if (held !== undefined) refuse();
-					if (/^CLUSTER$/i.test(word))
-						socket.write("-ERR This instance has cluster support disabled\r\n");
-					else socket.write("+PONG\r\n");
-				}
-			});
+				return;
+			}
+			after.push(command);
+			if (held.has(socket)) refuse(socket);
+			socket.write(command === "CLUSTER" ? CLUSTER_DISABLED : "+PONG\r\n");
 		});
-		await new Promise<void>((resolve) =>
-			server.listen(0, "127.0.0.1", resolve),
-		);
-		const port = (server.address() as { port: number }).port;
 		const client = new StoreClient({
 			address: {
 				host: "127.0.0.1",
-				port,
+				port: server.port,
 				tls: false,
 				username: "names",
 				password: "wrong-one",
@@ -267,13 +271,12 @@ describe("StoreClient on a Redis that refuses the password, with a default user 
 		try {
 			for (let attempt = 0; attempt < 2; attempt++)
 				await expect(client.call("PING")).rejects.toThrow(
-					`Redis at 127.0.0.1:${port} refused the user name or password: WRONGPASS`,
+					`Redis at 127.0.0.1:${server.port} refused the user name or password: WRONGPASS`,
 				);
 			expect(after).toEqual([]);
 		} finally {
 			client.close();
-			for (const socket of sockets) socket.destroy();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await server.close();
 		}
 	});
 });

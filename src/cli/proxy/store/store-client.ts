@@ -158,7 +158,7 @@ export class StoreClient implements IORedisClientLike {
 		} catch (error) {
 			if (
 				!(error instanceof ReplyError) ||
-				/^NOAUTH\b/.test(String((error as Error).message))
+				CREDENTIALS_REFUSED.test(String((error as Error).message))
 			) {
 				single.disconnect();
 				throw this.#explain(error, "lost");
@@ -216,10 +216,9 @@ export class StoreClient implements IORedisClientLike {
 				return;
 			}
 			single.disconnect();
-			throw new Error(
-				`Redis at ${this.where} refused the user name or password: ${message}`,
-				{ cause: error },
-			);
+			throw new Error(refused(`Redis at ${this.where}`, message), {
+				cause: error,
+			});
 		}
 	}
 
@@ -314,8 +313,7 @@ export class StoreClient implements IORedisClientLike {
 		const at = `Redis at ${this.#lastError?.where ?? this.where}`;
 		const message = String(cause?.message);
 		let why: string;
-		if (/^(WRONGPASS|NOAUTH)\b/.test(message))
-			why = `${at} refused the user name or password: ${message}`;
+		if (CREDENTIALS_REFUSED.test(message)) why = refused(at, message);
 		else if (cause?.reason !== undefined)
 			why = `TLS with ${at} failed: ${cause.reason}${/certificate required/.test(cause.reason) ? " (it asks for a client certificate: --store-tls-cert and --store-tls-key)" : ""}`;
 		else if (
@@ -330,6 +328,14 @@ export class StoreClient implements IORedisClientLike {
 		else why = `${when === "dial" ? "cannot reach" : "lost"} ${at}: ${message}`;
 		return new Error(why, { cause: error });
 	}
+}
+
+/** A reply that refuses the credentials: a wrong password, or none where one is needed. */
+const CREDENTIALS_REFUSED = /^(WRONGPASS|NOAUTH)\b/;
+
+/** The sentence for credentials Redis (`at`) refused, with its reply and never the password. */
+function refused(at: string, reply: string): string {
+	return `${at} refused the user name or password: ${reply}`;
 }
 
 /**
