@@ -81,6 +81,16 @@ export function wrapTransport<T extends MessageTransport>(
 	transport: T,
 	options: WrapTransportOptions,
 ): T {
+	checkTransport(transport);
+	const { side, rewriter } = rewriterOf(options);
+	const target = transport as unknown as Record<PropertyKey, unknown>;
+	return relayProxy(
+		target,
+		new TransportRelay(target, rewriter, side),
+	) as unknown as T;
+}
+
+function checkTransport(transport: unknown): void {
 	if (
 		(typeof transport !== "object" && typeof transport !== "function") ||
 		transport === null ||
@@ -96,6 +106,13 @@ export function wrapTransport<T extends MessageTransport>(
 			`wrapTransport expects a transport with a send method, got ${describeValue(transport)}`,
 		);
 	}
+}
+
+/** The side, and the rewriter given or made from the options. */
+function rewriterOf(options: WrapTransportOptions): {
+	side: "server" | "client";
+	rewriter: WireRewriter;
+} {
 	if (typeof options !== "object" || options === null) {
 		throw new McpToolNamesError(
 			"invalid-option",
@@ -110,100 +127,136 @@ export function wrapTransport<T extends MessageTransport>(
 	if (side !== "server" && side !== "client") {
 		throw invalidOption(FN, "side", '"server" or "client"', side);
 	}
-	let rewriter: WireRewriter;
-	if (given === undefined) {
-		rewriter = new WireRewriter(rewriterOptions);
-	} else if (!(given instanceof WireRewriter)) {
+	if (given === undefined)
+		return { side, rewriter: new WireRewriter(rewriterOptions) };
+	if (!(given instanceof WireRewriter))
 		throw invalidOption(FN, "rewriter", "a WireRewriter", given);
-	} else if (Object.values(rewriterOptions).some((v) => v !== undefined)) {
+	if (Object.values(rewriterOptions).some((v) => v !== undefined)) {
 		throw new McpToolNamesError(
 			"invalid-option",
 			`${FN} options rewriter and ${Object.keys(rewriterOptions).join(", ")} cannot be combined: set them on the rewriter you pass instead`,
 		);
-	} else {
-		rewriter = given;
 	}
-	const inbound =
-		side === "server" ? rewriter.clientToServer : rewriter.serverToClient;
-	const outbound =
-		side === "server" ? rewriter.serverToClient : rewriter.clientToServer;
-	const target = transport as unknown as Record<PropertyKey, unknown>;
+	return { side, rewriter: given };
+}
 
-	// The handler the SDK installed through the wrapper; the original transport gets
-	// `receive` instead, and only while there is a handler, so a transport that queues
-	// messages until `onmessage` is set (InMemoryTransport) still does.
-	let downstream: unknown;
+/**
+ * What a wrapped transport does with messages: rewrites those it receives before the
+ * handler the SDK installed sees them, and those sent before the transport sends them, each
+ * direction in the order it came, failing closed.
+ */
+class TransportRelay {
+	readonly #target: Record<PropertyKey, unknown>;
+	readonly #rewriter: WireRewriter;
+	readonly #inbound: (message: unknown) => unknown;
+	readonly #outbound: (message: unknown) => unknown;
+	readonly #inboundFrom: "client" | "server";
+	readonly #outboundFrom: "client" | "server";
 	// With a store, a message may wait for it (claims, read-through); the messages of each
 	// direction still go on in the order they came.
-	const inboundFrom = side === "server" ? "client" : "server";
-	const outboundFrom = side === "server" ? "server" : "client";
-	const inboundQueue = new OrderedQueue();
-	const outboundQueue = new OrderedQueue();
-	function receive(this: unknown, message: unknown, ...rest: unknown[]): void {
-		if (typeof downstream !== "function") return;
-		const waiting = rewriter.prepare(message, inboundFrom);
-		const done = inboundQueue.run(waiting, (failure) =>
-			deliver(this, message, rest, failure),
+	readonly #inboundQueue = new OrderedQueue();
+	readonly #outboundQueue = new OrderedQueue();
+	/**
+	 * The handler the SDK installed through the wrapper; the original transport gets
+	 * `receive` instead, and only while there is a handler, so a transport that queues
+	 * messages until `onmessage` is set (InMemoryTransport) still does.
+	 */
+	#downstream: unknown;
+	/** The original transport's `onmessage` while a handler is installed. */
+	readonly receive: Callable;
+
+	constructor(
+		target: Record<PropertyKey, unknown>,
+		rewriter: WireRewriter,
+		side: "server" | "client",
+	) {
+		this.#target = target;
+		this.#rewriter = rewriter;
+		this.#inbound =
+			side === "server" ? rewriter.clientToServer : rewriter.serverToClient;
+		this.#outbound =
+			side === "server" ? rewriter.serverToClient : rewriter.clientToServer;
+		this.#inboundFrom = side === "server" ? "client" : "server";
+		this.#outboundFrom = side === "server" ? "server" : "client";
+		const relay = this;
+		// A function, not an arrow: the transport calls it as its method, and that `this`
+		// goes on to the handler.
+		this.receive = function (this: unknown, message, ...rest) {
+			relay.#receive(this, message, rest);
+		};
+		if (typeof target.onmessage === "function") this.install(target.onmessage);
+	}
+
+	/** The handler the SDK installed, as `onmessage` reads through the wrapper. */
+	get downstream(): unknown {
+		return this.#downstream;
+	}
+
+	install(handler: unknown): void {
+		this.#downstream = handler;
+		this.#target.onmessage =
+			typeof handler === "function" ? this.receive : handler;
+	}
+
+	readonly send = (message: unknown, ...rest: unknown[]): unknown => {
+		const waiting = this.#rewriter.prepare(message, this.#outboundFrom);
+		return this.#outboundQueue.run(waiting, (failure) =>
+			this.#sendNow(message, rest, failure),
+		);
+	};
+
+	#receive(self: unknown, message: unknown, rest: unknown[]): void {
+		if (typeof this.#downstream !== "function") return;
+		const waiting = this.#rewriter.prepare(message, this.#inboundFrom);
+		const done = this.#inboundQueue.run(waiting, (failure) =>
+			this.#deliver(self, message, rest, failure),
 		);
 		// Delivered later (after the store answered): a throwing handler is reported, as the
 		// transport would report it, rather than left as an unhandled rejection.
 		if (done instanceof Promise)
-			done.catch((error: unknown) => {
-				const onerror = target.onerror;
-				if (typeof onerror === "function")
-					(onerror as Callable).call(target, asError(error));
-			});
+			done.catch((error: unknown) => this.#report(error));
 	}
-	function deliver(
+
+	#deliver(
 		self: unknown,
 		message: unknown,
 		rest: unknown[],
 		failure: StoreFailure | undefined,
 	): void {
+		const downstream = this.#downstream;
 		if (typeof downstream !== "function") return;
 		let rewritten: unknown;
 		try {
 			if (failure !== undefined) throw failure.error;
-			rewritten = inbound(message);
+			rewritten = this.#inbound(message);
 		} catch (error) {
 			// Fail closed: never hand on a message whose names could not be rewritten. The
 			// peer's requests get an error back; answers it is waiting for become errors.
 			const reason = reasonOf(error);
+			const target = this.#target;
 			for (const id of idsOf(message, "requests"))
 				void Promise.resolve(
 					(target.send as Callable).call(target, errorResponse(id, reason)),
 				).catch(() => {});
 			for (const id of idsOf(message, "responses"))
 				(downstream as Callable).call(self, errorResponse(id, reason), ...rest);
-			const onerror = target.onerror;
-			if (typeof onerror === "function")
-				(onerror as Callable).call(target, asError(error));
+			this.#report(error);
 			return;
 		}
 		(downstream as Callable).call(self, rewritten, ...rest);
 	}
-	function install(handler: unknown): void {
-		downstream = handler;
-		target.onmessage = typeof handler === "function" ? receive : handler;
-	}
-	if (typeof target.onmessage === "function") install(target.onmessage);
 
-	function send(message: unknown, ...rest: unknown[]): unknown {
-		const waiting = rewriter.prepare(message, outboundFrom);
-		return outboundQueue.run(waiting, (failure) =>
-			sendNow(message, rest, failure),
-		);
-	}
-	function sendNow(
+	#sendNow(
 		message: unknown,
 		rest: unknown[],
 		failure: StoreFailure | undefined,
 	): unknown {
+		const target = this.#target;
 		const original = target.send as Callable;
 		let rewritten: unknown;
 		try {
 			if (failure !== undefined) throw failure.error;
-			rewritten = outbound(message);
+			rewritten = this.#outbound(message);
 		} catch (error) {
 			// Fail closed: an answer that cannot be rewritten goes out as an error for its id;
 			// a request that cannot be rewritten fails its sender.
@@ -221,13 +274,30 @@ export function wrapTransport<T extends MessageTransport>(
 		return original.call(target, rewritten, ...rest);
 	}
 
-	// Methods of a class run against the original, where its private state lives.
+	/** To the transport's `onerror`, as the transport reports its own errors. */
+	#report(error: unknown): void {
+		const onerror = this.#target.onerror;
+		if (typeof onerror === "function")
+			(onerror as Callable).call(this.#target, asError(error));
+	}
+}
+
+/**
+ * The wrapper: `send` and `onmessage` go through the relay; every other member reads through
+ * to the original, its methods bound to it, where a class keeps its private state.
+ */
+function relayProxy(
+	target: Record<PropertyKey, unknown>,
+	relay: TransportRelay,
+): Record<PropertyKey, unknown> {
 	const bound = new WeakMap<Callable, Callable>();
 	return new Proxy(target, {
 		get(object, key) {
-			if (key === "send") return send;
+			if (key === "send") return relay.send;
 			if (key === "onmessage")
-				return object.onmessage === receive ? downstream : object.onmessage;
+				return object.onmessage === relay.receive
+					? relay.downstream
+					: object.onmessage;
 			const value = Reflect.get(object, key, object);
 			if (typeof value !== "function" || Object.hasOwn(object, key))
 				return value;
@@ -240,12 +310,12 @@ export function wrapTransport<T extends MessageTransport>(
 		},
 		set(object, key, value) {
 			if (key === "onmessage") {
-				install(value);
+				relay.install(value);
 				return true;
 			}
 			return Reflect.set(object, key, value, object);
 		},
-	}) as unknown as T;
+	});
 }
 
 function asError(error: unknown): Error {
